@@ -1,0 +1,135 @@
+// The in-memory fabric: typed columns, never one object per location.
+// The demo generator (server/demo/) produces it; the store (this folder) indexes and serves it.
+// A database-backed store would read the same shapes from tables instead.
+
+/** A fabric release. `svcversion` is what history records speak in. */
+export interface FabricVintage {
+  vintage: string; // YYYYMM
+  svcversion: number;
+  fccversion: string;
+  fccrelease: string; // MMDDYYYY
+  vintagename: string; // e.g. june2024
+}
+
+/**
+ * Polygons or polylines packed flat: feature i has parts partStart[i] .. partStart[i+1]-1,
+ * part p has vertices vertexStart[p] .. vertexStart[p+1]-1, vertex v at (xy[2v], xy[2v+1])
+ * as lng, lat. Polygon parts are rings (outer first, then holes), closed (first = last).
+ */
+export interface PackedGeometry {
+  count: number;
+  partStart: Uint32Array; // length count + 1
+  vertexStart: Uint32Array; // length parts + 1
+  xy: Float64Array;
+}
+
+export interface Town {
+  name: string; // "Springfield"
+  zip: string; // "62704"
+  lng: number;
+  lat: number;
+}
+
+/** Roads: polylines with a name and a class. */
+export interface Roads {
+  geometry: PackedGeometry;
+  name: string[]; // "OAK ST"
+  roadClass: Uint8Array; // 0 local, 1 main (town arterial), 2 rural road, 3 highway
+}
+
+/** Parcel polygons. */
+export interface Parcels {
+  geometry: PackedGeometry;
+}
+
+/** Building footprint polygons, each inside at most one parcel. */
+export interface Footprints {
+  geometry: PackedGeometry;
+  parcel: Int32Array; // parcel index or -1
+}
+
+/**
+ * Every location that exists in any vintage, sorted by location_id.
+ * Codes are indexes into the lookup arrays in `Fabric.codes`.
+ */
+export interface Locations {
+  count: number;
+  locationId: Float64Array; // 10-digit ids (above 2^31, so not Int32)
+  lng: Float64Array;
+  lat: Float64Array;
+  houseNumber: Uint32Array;
+  road: Uint32Array; // index into Roads
+  unit: Uint16Array; // 0 none, else unit number (apartment locations)
+  town: Uint16Array; // index into Fabric.towns (city and zip)
+  zipSuffix: Uint16Array; // 4 digits
+  unitCount: Uint16Array;
+  bslFlag: Uint8Array; // 0/1
+  buildingType: Uint8Array; // index into codes.buildingType
+  landUse: Uint8Array; // index into codes.landUse
+  addressConfidence: Uint8Array; // 1..5
+  tract: Uint32Array; // 6-digit census tract within the county
+  block: Uint16Array; // 4-digit block within the tract
+  parcel: Int32Array; // parcel index or -1
+  footprint: Int32Array; // footprint index or -1
+  /** Bit i set: present in vintages[i]. */
+  presence: Uint8Array;
+  /** Retirement equivalent (a location_id present in the newest vintage) or 0 for none. */
+  reLocationId: Float64Array;
+}
+
+export interface Provider {
+  providerId: number;
+  frn: string; // 10 digits, leading zeros kept
+  brandName: string;
+}
+
+/** Fixed coverage of one vintage, grouped by location: records of location i are rows start[i] .. start[i+1]-1. */
+export interface FixedCoverage {
+  vintage: string;
+  start: Uint32Array; // length locations.count + 1
+  provider: Uint8Array; // index into Fabric.fixedProviders
+  technology: Uint8Array; // BDC technology code (0, 10, 40, 50, 60, 61, 70, 71, 72)
+  down: Uint32Array; // Mbps
+  up: Uint32Array; // Mbps
+  lowLatency: Uint8Array; // 0/1
+  businessResidential: Uint8Array; // 0 R, 1 B, 2 X
+}
+
+/**
+ * Mobile coverage of one vintage, grouped by H3 res-9 cell. cells are sorted ascending by
+ * (cellHigh, cellLow), the two 32-bit halves of the H3 index (h3-js splitLongToH3Index).
+ */
+export interface MobileCoverage {
+  vintage: string;
+  cellHigh: Uint32Array;
+  cellLow: Uint32Array;
+  start: Uint32Array; // length cells + 1
+  carrier: Uint8Array; // index into Fabric.mobileCarriers
+  technology: Uint8Array; // 3, 4 or 5 (3G, 4G LTE, 5G-NR)
+  mindown: Uint16Array;
+  minup: Uint16Array;
+  minsignal: Int16Array; // dBm, negative
+  environment: Uint8Array; // 0 outdoor stationary, 1 in-vehicle
+}
+
+export interface Fabric {
+  seed: number;
+  county: {
+    geoid: string; // 5 digits
+    name: string; // "Sangamon County"
+    state: string; // "IL"
+    stateFips: string;
+    boundary: GeoJSON.MultiPolygon;
+  };
+  vintages: FabricVintage[]; // ascending; last is current
+  towns: Town[];
+  codes: { buildingType: string[]; landUse: string[] };
+  roads: Roads;
+  parcels: Parcels;
+  footprints: Footprints;
+  locations: Locations;
+  fixedProviders: Provider[];
+  fixedCoverage: FixedCoverage[]; // one per vintage, same order as vintages
+  mobileCarriers: Provider[];
+  mobileCoverage: MobileCoverage[]; // one per vintage
+}

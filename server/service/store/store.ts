@@ -1,0 +1,166 @@
+// The store interface: everything the HTTP layer asks of the data. The in-memory store over a
+// `Fabric` implements it; a database-backed store could implement it later. Methods take an
+// already validated vintage (the routes answer 404 unknown_vintage before calling) and return
+// plain records shaped exactly as SERVICE.md writes them.
+import type { FabricVintage } from './fabric';
+
+export type LayerName = 'locations' | 'parcels' | 'footprints';
+
+export interface FieldCategory {
+  label: string;
+  min: number;
+  max: number;
+}
+
+export interface FieldDef {
+  fieldname: string;
+  fieldtype: 'integer' | 'number' | 'text';
+  discrete: 0 | 1;
+  reportable: 0 | 1;
+  listorder: number;
+  definition: string;
+  categories: FieldCategory[] | null;
+}
+
+export interface LocationRecord {
+  location_id: number;
+  uuid: string;
+  address_primary: string;
+  city: string;
+  state: string;
+  zip: string;
+  zip_suffix: string;
+  unit_count: number;
+  bsl_flag: number; // SERVICE.md lists it with the integer fields; 0 or 1
+  building_type_code: string;
+  land_use_code: string;
+  county_geoid: string;
+  block_geoid: string;
+  h3_res9_id: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface MatchParts {
+  house_number?: string;
+  road?: string;
+  unit?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+}
+
+export interface MatchLocation {
+  matchrank: number;
+  location_id: number;
+  uuid: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  zip_suffix: string;
+  latitude: number;
+  longitude: number;
+  similarity: number;
+}
+
+export interface MatchResponse {
+  text: string;
+  parsed: MatchParts;
+  matchcount: number;
+  locations: MatchLocation[];
+}
+
+export interface HistoryRecord {
+  location_id: number;
+  firstsvcversion: number;
+  lastsvcversion: number;
+  re_location_id: number | null;
+}
+
+export type MatchType = 'FootprintParcel' | 'Footprint' | 'Parcel' | 'Nearest';
+
+export interface LocateRecord {
+  latitude: number;
+  longitude: number;
+  location_id: number;
+  distancem: number;
+  matchtype: MatchType;
+  sourcekey: null;
+}
+
+export type IdKind = 'location_id' | 'uuid';
+
+export interface TranslateRecord {
+  uuid: string;
+  location_id: number;
+}
+
+export type SummaryRow = Record<string, string | number>;
+
+export interface SummarizeResponse {
+  data: SummaryRow[];
+  maxcount: number;
+  locationcount: number;
+}
+
+export type SummarizeResult =
+  | { ok: true; response: SummarizeResponse }
+  | { ok: false; locationcount: number; maxcount: number };
+
+export interface FixedRecord {
+  location_id: string;
+  provider_id: number;
+  frn: string;
+  brand_name: string;
+  technology_code: number;
+  max_advertised_download_speed: number;
+  max_advertised_upload_speed: number;
+  low_latency: number;
+  business_residential_code: 'R' | 'B' | 'X';
+  coverage: number;
+}
+
+export interface MobileRecord {
+  h3_res9_id: string;
+  frn: string;
+  providerid: number;
+  brandname: string;
+  technology: number;
+  mindown: number;
+  minup: number;
+  minsignal: number;
+  environment: number;
+}
+
+/** An area for summarize, already parsed and validated: polygons of rings of [lng, lat]. */
+export type Area = GeoJSON.Position[][][];
+
+export interface Store {
+  readonly kind: string; // "demo" for the synthetic fabric
+  readonly maxcount: number;
+  fabricVintages(): FabricVintage[];
+  coverageVintages(): string[];
+  layers(): LayerName[];
+  fields(vintage: string, layer: LayerName): FieldDef[];
+  locationData(vintage: string, by: { location_id: number } | { uuid: string }): LocationRecord[];
+  bulkLocations(
+    vintage: string,
+    ids: { location_id: number[] } | { uuid: string[] },
+    fields: string[],
+  ): Partial<LocationRecord>[];
+  /** Mapbox Vector Tile bytes (layers roads, parcels, footprints, locations); cached per tile. */
+  tile(vintage: string, z: number, x: number, y: number): Uint8Array;
+  match(vintage: string, query: { text: string } | MatchParts, maxresults: number): MatchResponse;
+  history(vintage: string, locationId: number): HistoryRecord[];
+  locate(
+    vintage: string,
+    point: { latitude: number; longitude: number },
+    parceldistancem: number,
+    neardistancem: number,
+  ): LocateRecord[];
+  translate(vintage: string, src: IdKind, dest: IdKind, id: string): TranslateRecord[];
+  summarize(vintage: string, area: Area, fields: string[], nocat: boolean): SummarizeResult;
+  fixedCoverage(vintage: string, locationIds: number[]): FixedRecord[];
+  mobileCoverage(vintage: string, cells: string[]): MobileRecord[];
+}

@@ -1,0 +1,4 @@
+// Slot: terra-draw and the drawn areas on the map (area summaries).
+export function DrawLayer() {
+  return null;
+}

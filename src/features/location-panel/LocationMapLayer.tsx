@@ -1,0 +1,4 @@
+// Slot: the selected location's marker and the click-to-location line (location workflow).
+export function LocationMapLayer() {
+  return null;
+}

@@ -1,0 +1,13 @@
+import { create } from 'zustand';
+import { createSessionSlice, type SessionSlice } from './slices/session';
+import { createSettingsSlice, type SettingsSlice } from './slices/settings';
+import { createLayersSlice, type LayersSlice } from './slices/layers';
+
+// UI state only; server state lives in TanStack Query.
+export type AppState = SessionSlice & SettingsSlice & LayersSlice;
+
+export const useAppStore = create<AppState>()((...a) => ({
+  ...createSessionSlice(...a),
+  ...createSettingsSlice(...a),
+  ...createLayersSlice(...a),
+}));
