@@ -7,7 +7,11 @@ export type MobileEnvironment = 'all' | 0 | 1;
 export interface LayersSlice {
   layers: { parcels: boolean; footprints: boolean; locations: boolean; mobileCoverage: boolean };
   /** Mobile coverage filters: carrier is a provider id or 'all'. */
-  mobileFilter: { carrier: number | 'all'; technology: MobileTechnology; environment: MobileEnvironment };
+  mobileFilter: {
+    carrier: number | 'all';
+    technology: MobileTechnology;
+    environment: MobileEnvironment;
+  };
   setLayer: (layer: keyof LayersSlice['layers'], on: boolean) => void;
   setMobileFilter: (filter: Partial<LayersSlice['mobileFilter']>) => void;
 }

@@ -38,7 +38,8 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setFabricVintage: (fabricVintage) => set({ fabricVintage }),
   setCoverageVintage: (coverageVintage) => set({ coverageVintage }),
   selectPoint: (lng, lat) => set({ selection: { kind: 'point', lng, lat, seq: ++clickSeq } }),
-  selectLocation: (locationId, click) => set({ selection: { kind: 'location', locationId, click } }),
+  selectLocation: (locationId, click) =>
+    set({ selection: { kind: 'location', locationId, click } }),
   selectHex: (h3) => set({ selection: { kind: 'hex', h3 } }),
   clearSelection: () => set({ selection: { kind: 'none' } }),
 });
