@@ -1,0 +1,90 @@
+// Plain words for fabric codes and locate results, so the panel reads like a sentence.
+
+export type MatchType = 'FootprintParcel' | 'Footprint' | 'Parcel' | 'Nearest';
+
+const MATCH_LABEL: Record<MatchType, string> = {
+  FootprintParcel: 'Footprint and parcel match',
+  Footprint: 'Footprint match',
+  Parcel: 'Parcel match',
+  Nearest: 'Nearest location',
+};
+
+/** Distance as a planner would say it: whole meters, "under 1 m" rather than "0 m". */
+export function formatMeters(distancem: number): string {
+  if (distancem < 1) return 'under 1 m';
+  if (distancem >= 1000) return `${(distancem / 1000).toFixed(1)} km`;
+  return `${Math.round(distancem)} m`;
+}
+
+/** "Footprint and parcel match, 4 m": how a click found its location. */
+export function describeMatch(matchtype: string, distancem: number): string {
+  const label = MATCH_LABEL[matchtype as MatchType] ?? `Match (${matchtype})`;
+  return `${label}, ${formatMeters(distancem)}`;
+}
+
+/** What to say when locate finds nothing, and what to try next. */
+export function noMatchMessage(neardistancem: number): string {
+  return `No fabric location within ${formatMeters(neardistancem)}. Widen the search in Settings.`;
+}
+
+const BUILDING_TYPE: Record<string, string> = {
+  R: 'Residential',
+  B: 'Business',
+  X: 'Mixed use',
+  C: 'Community anchor',
+  E: 'Other',
+  G: 'Other',
+};
+
+export function buildingTypeLabel(code: string): string {
+  return BUILDING_TYPE[code] ?? `Unknown (${code})`;
+}
+
+const SMALL_NUMBERS = [
+  'No',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+];
+
+/** "One unit", "Four units", "48 units". */
+export function unitCountWords(count: number): string {
+  const noun = count === 1 ? 'unit' : 'units';
+  const number = SMALL_NUMBERS[count] ?? count.toLocaleString('en-US');
+  return `${number} ${noun}`;
+}
+
+export function bslLabel(flag: number): string {
+  return flag === 1 ? 'Broadband serviceable location' : 'Not a broadband serviceable location';
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "202406" → "June 2024"; anything else is shown as it came. */
+export function vintageLabel(vintage: string): string {
+  const m = /^(\d{4})(\d{2})$/.exec(vintage);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${m[1]}` : vintage;
+}
