@@ -1,0 +1,62 @@
+// Zod schemas for the coverage operations (spec 2.5, 2.6) and the app server's health answer.
+import { z } from 'zod';
+import { normaliseMobileTechnology, type MobileTechnology } from '../lib/technology';
+import { digitsText, flag, intLike, numberLike, textLike, vintageText } from './schema-primitives';
+
+export const coverageVintagesSchema = z.array(vintageText);
+
+export const fixedRecordSchema = z.object({
+  // Numeric text per the spec; a number form is accepted and kept as text.
+  location_id: textLike,
+  provider_id: intLike,
+  frn: digitsText(10),
+  brand_name: z.string(),
+  technology_code: intLike,
+  max_advertised_download_speed: numberLike,
+  max_advertised_upload_speed: numberLike,
+  low_latency: flag,
+  business_residential_code: z.enum(['R', 'B', 'X']),
+  // Value set not published; the app does not depend on it.
+  coverage: intLike.optional(),
+});
+export type FixedRecord = z.output<typeof fixedRecordSchema>;
+export const fixedRecordsSchema = z.array(fixedRecordSchema);
+
+const mobileTechnologySchema = intLike.transform((code, ctx): MobileTechnology => {
+  const technology = normaliseMobileTechnology(code);
+  if (technology === null) {
+    ctx.addIssue({ code: 'custom', message: `unknown mobile technology ${code}` });
+    return z.NEVER;
+  }
+  return technology;
+});
+
+export const mobileRecordSchema = z.object({
+  h3_res9_id: z.string(),
+  frn: digitsText(10),
+  providerid: intLike,
+  brandname: z.string(),
+  /** 3 = 3G, 4 = 4G LTE, 5 = 5G-NR, whichever coding the service used. */
+  technology: mobileTechnologySchema,
+  // Tiers such as 3G's 0.2/0.05 Mbps are not integers, whatever the spec's table says.
+  mindown: numberLike,
+  minup: numberLike,
+  minsignal: numberLike,
+  environment: flag,
+});
+export type MobileRecord = z.output<typeof mobileRecordSchema>;
+export const mobileRecordsSchema = z.array(mobileRecordSchema);
+
+export const healthSchema = z.object({
+  /** "embedded" for the reference service inside the app server, else the upstream host. */
+  backend: z.string(),
+  label: z.string(),
+  fabricVintages: z.array(
+    z
+      .union([vintageText, z.object({ vintage: vintageText })])
+      .transform((v) => (typeof v === 'string' ? v : v.vintage)),
+  ),
+  coverageVintages: z.array(vintageText),
+  version: z.string(),
+});
+export type Health = z.output<typeof healthSchema>;

@@ -1,0 +1,26 @@
+// Short stable hashes for query keys whose natural value is large (an area's GeoJSON, a list
+// of 1000 cells): the key stays small and equal inputs give equal keys.
+
+/** cyrb53: a fast 53-bit string hash; collisions are negligible for keys within one session. */
+export function hashString(text: string, seed = 0): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** Hash of a JSON value (e.g. an area); key order matters, as JSON.stringify keeps it. */
+export function hashJson(value: unknown): string {
+  return hashString(JSON.stringify(value) ?? 'undefined');
+}
+
+/** Hash of an id list, with the length in front so a key reads "1000:xyz" in devtools. */
+export function hashIds(ids: readonly (string | number)[]): string {
+  return `${ids.length}:${hashString(ids.join(','))}`;
+}

@@ -1,0 +1,67 @@
+// Query key factories, one per resource. Every key starts with its resource name and holds
+// the vintage before the id, so one vintage's data can be invalidated or inspected together.
+// Keys are never written inline in hooks.
+import type { IdKind } from '../api/schemas';
+
+export const fabricKeys = {
+  all: ['fabric'] as const,
+  vintages: () => [...fabricKeys.all, 'vintages'] as const,
+  layers: () => [...fabricKeys.all, 'layers'] as const,
+  fields: (vintage: string, layer: string) =>
+    [...fabricKeys.all, vintage, 'fields', layer] as const,
+};
+
+export const locationKeys = {
+  all: ['location'] as const,
+  vintage: (vintage: string) => [...locationKeys.all, vintage] as const,
+  detail: (vintage: string, locationId: number) =>
+    [...locationKeys.vintage(vintage), 'data', locationId] as const,
+  byUuid: (vintage: string, uuid: string) =>
+    [...locationKeys.vintage(vintage), 'uuid', uuid] as const,
+  bulk: (vintage: string, idsHash: string, fields: readonly string[]) =>
+    [...locationKeys.vintage(vintage), 'bulk', idsHash, fields.join(',')] as const,
+  history: (vintage: string, locationId: number) =>
+    [...locationKeys.vintage(vintage), 'history', locationId] as const,
+  translate: (vintage: string, src: IdKind, dest: IdKind, id: string) =>
+    [...locationKeys.vintage(vintage), 'translate', src, dest, id] as const,
+};
+
+export const locateKeys = {
+  all: ['locate'] as const,
+  point: (
+    vintage: string,
+    lat: number,
+    lng: number,
+    parceldistancem: number,
+    neardistancem: number,
+  ) => [...locateKeys.all, vintage, lat, lng, parceldistancem, neardistancem] as const,
+};
+
+export const matchKeys = {
+  all: ['match'] as const,
+  text: (vintage: string, text: string, maxresults: number) =>
+    [...matchKeys.all, vintage, text, maxresults] as const,
+};
+
+export const summarizeKeys = {
+  all: ['summarize'] as const,
+  area: (vintage: string, areaHash: string, fields: readonly string[], nocat: boolean) =>
+    [...summarizeKeys.all, vintage, areaHash, fields.join(','), nocat] as const,
+};
+
+export const coverageKeys = {
+  all: ['coverage'] as const,
+  vintages: () => [...coverageKeys.all, 'vintages'] as const,
+  fixed: (coverageVintage: string, locationId: number) =>
+    [...coverageKeys.all, coverageVintage, 'fixed', locationId] as const,
+  mobile: (coverageVintage: string, cell: string) =>
+    [...coverageKeys.all, coverageVintage, 'mobile', cell] as const,
+  /** A batch of cells (see hashIds); the batched hook keys one chunk per entry. */
+  mobileCells: (coverageVintage: string, cellsHash: string) =>
+    [...coverageKeys.all, coverageVintage, 'mobile-cells', cellsHash] as const,
+};
+
+export const healthKeys = {
+  all: ['health'] as const,
+  status: () => [...healthKeys.all, 'status'] as const,
+};
