@@ -1,0 +1,77 @@
+// The reference service as a Hono app: one router per resource, auth and rate limit in front,
+// every failure rendered as the JSON error body. `tokens: null` switches auth off (the app
+// server embeds the service in process and holds no browser tokens).
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import type { Store } from './store/store';
+import { requireToken } from './http/auth';
+import type { ServiceEnv } from './http/env';
+import { ServiceError, errorResponse } from './http/errors';
+import { allowedMethods } from './http/operations';
+import { rateLimit } from './http/rate-limit';
+import { coverageRoutes } from './routes/coverage';
+import { fabricRoutes } from './routes/fabric';
+import { fabricextRoutes } from './routes/fabricext';
+
+export interface ServiceDeps {
+  store: Store;
+  tokens: string[] | null;
+  rateLimit?: { perMinute: number };
+  /** Where unexpected errors are reported (never to the client). */
+  logError?: (message: string) => void;
+}
+
+function fromHttpException(err: HTTPException): ServiceError {
+  if (err.status === 413) return new ServiceError('payload_too_large', 'request body is too large');
+  if (err.status >= 400 && err.status < 500) {
+    return new ServiceError('invalid_parameter', err.message || 'invalid request', { parameter: 'request' });
+  }
+  return new ServiceError('internal', 'internal error');
+}
+
+export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
+  const { store } = deps;
+  const logError = deps.logError ?? ((m: string) => console.error(m));
+  const app = new OpenAPIHono<ServiceEnv>();
+
+  for (const prefix of ['/fabric/*', '/fabricext/*', '/coverage/*']) {
+    if (deps.tokens !== null) app.use(prefix, requireToken(deps.tokens));
+    if (deps.rateLimit) app.use(prefix, rateLimit(deps.rateLimit.perMinute));
+  }
+
+  app.route('/fabric', fabricRoutes(store));
+  app.route('/fabricext', fabricextRoutes(store));
+  app.route('/coverage', coverageRoutes(store));
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Location Extension and Coverage Service (reference)',
+      version: '1.0.0',
+      description: 'Fabric, extension and coverage operations over the demo fabric.',
+    },
+    security: deps.tokens === null ? [] : [{ bearer: [] }, { apikey: [] }],
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apikey', { type: 'apiKey', in: 'header', name: 'apikey' });
+
+  app.notFound((c) => {
+    const allow = allowedMethods(c.req.path);
+    if (allow.length > 0) {
+      return errorResponse(
+        c,
+        new ServiceError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(', ')}`, { allow }, { Allow: allow.join(', ') }),
+      );
+    }
+    return errorResponse(c, new ServiceError('not_found', `no operation at ${c.req.method} ${c.req.path}`));
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ServiceError) return errorResponse(c, err);
+    if (err instanceof HTTPException) return errorResponse(c, fromHttpException(err));
+    logError(`internal error on ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);
+    return errorResponse(c, new ServiceError('internal', 'internal error'));
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+// Token check (SERVICE.md "Authentication"): fabric and fabricext take `Bearer <t>`,
+// coverage takes `<token_type> <t>` with Bearer in any case, and `apikey: <t>` is tolerated
+// everywhere. HTTP auth schemes are case-insensitive (RFC 9110 11.1), so `bearer` passes on
+// fabric paths too; any other scheme (Basic, Token...) does not. Tokens are compared in
+// constant time so timing reveals nothing about them.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { ServiceEnv } from './env';
+import { ServiceError } from './errors';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Fixed-length digests make the comparison independent of where the strings differ. */
+export function tokenMatches(candidate: string, tokens: readonly Buffer[]): boolean {
+  const d = digest(candidate);
+  let found = false;
+  for (const t of tokens) found = timingSafeEqual(d, t) || found;
+  return found;
+}
+
+/** The token a request presents, or null when no accepted header form carries one. */
+export function presentedToken(
+  authorization: string | undefined,
+  apikey: string | undefined,
+): string | null {
+  if (apikey && apikey.trim()) return apikey.trim();
+  if (!authorization) return null;
+  const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(authorization);
+  if (!match) return null;
+  const [, scheme, token] = match as unknown as [string, string, string];
+  return scheme.toLowerCase() === 'bearer' ? token : null;
+}
+
+export function requireToken(tokens: readonly string[]): MiddlewareHandler<ServiceEnv> {
+  const digests = tokens.filter((t) => t.length > 0).map(digest);
+  return async (c, next) => {
+    const token = presentedToken(c.req.header('authorization'), c.req.header('apikey'));
+    if (token === null || !tokenMatches(token, digests)) {
+      throw new ServiceError('unauthorized', 'a valid token is required (Authorization: Bearer <token>)', undefined, {
+        'WWW-Authenticate': 'Bearer',
+      });
+    }
+    c.set('clientKey', digest(token).toString('hex').slice(0, 16));
+    await next();
+  };
+}

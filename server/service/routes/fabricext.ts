@@ -1,0 +1,172 @@
+// Extension operations: match, history, locate, translate, summarize.
+import { createRoute, z } from '@hono/zod-openapi';
+import type { MatchParts, Store } from '../store/store';
+import { areaFromGeoJson } from '../http/area';
+import { parseJsonBody } from '../http/body';
+import { ServiceError, invalidParameter } from '../http/errors';
+import { requireFabricVintage } from '../http/vintages';
+import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
+import {
+  HistoryQuery,
+  HistoryRecordSchema,
+  LocateQuery,
+  LocateRecordSchema,
+  MatchQuery,
+  MatchResponseSchema,
+  NEAR_DISTANCE,
+  PARCEL_DISTANCE,
+  SummarizeQuery,
+  SummarizeResponseSchema,
+  TranslateQuery,
+  TranslateRecordSchema,
+} from '../schemas/fabricext';
+import { AreaGeoJson } from '../schemas/geojson';
+import { createRouter, documentOnly } from './router';
+
+const tags = ['fabricext'];
+const params = z.object({ v: VintageParam });
+
+const matchRoute = createRoute({
+  method: 'get',
+  path: '/{v}/match',
+  tags,
+  summary: 'Address text or parts → ranked fabric locations above a similarity floor',
+  request: { params, query: MatchQuery },
+  responses: { 200: jsonResponse(MatchResponseSchema, 'matches'), ...errorResponses },
+});
+
+const historyRoute = createRoute({
+  method: 'get',
+  path: '/{v}/history',
+  tags,
+  summary: 'Versions in which a location existed, with its retirement equivalent',
+  request: { params, query: HistoryQuery },
+  responses: { 200: jsonResponse(z.array(HistoryRecordSchema), 'history'), ...errorResponses },
+});
+
+const locateRoute = createRoute({
+  method: 'get',
+  path: '/{v}/locate',
+  tags,
+  summary: 'Coordinates → location (FootprintParcel, Footprint, Parcel, Nearest) or []',
+  request: { params, query: LocateQuery },
+  responses: { 200: jsonResponse(z.array(LocateRecordSchema), 'zero or one match'), ...errorResponses },
+});
+
+const translateRoute = createRoute({
+  method: 'get',
+  path: '/{v}/translate',
+  tags,
+  summary: 'location_id ↔ uuid within a vintage',
+  request: { params, query: TranslateQuery },
+  responses: { 200: jsonResponse(z.array(TranslateRecordSchema), 'both ids'), ...errorResponses },
+});
+
+const maxcountError = z
+  .object({
+    error: z.object({
+      code: z.literal('maxcount_exceeded'),
+      message: z.string(),
+      locationcount: z.number().int(),
+      maxcount: z.number().int(),
+      details: z.object({ locationcount: z.number().int(), maxcount: z.number().int() }),
+    }),
+    locationcount: z.number().int(),
+    maxcount: z.number().int(),
+  })
+  .openapi('MaxcountExceeded');
+
+const summarizeRoute = createRoute({
+  method: 'post',
+  path: '/{v}/summarize',
+  tags,
+  summary: 'Aggregate location fields over a GeoJSON area',
+  request: {
+    params,
+    query: SummarizeQuery,
+    body: { content: { 'application/json': { schema: AreaGeoJson } }, required: true },
+  },
+  responses: {
+    200: jsonResponse(SummarizeResponseSchema, 'summary rows'),
+    413: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string() }) }), 'payload_too_large'),
+    422: jsonResponse(maxcountError, 'maxcount_exceeded'),
+    ...errorResponses,
+  },
+});
+
+const PART_KEYS = ['house_number', 'road', 'unit', 'city', 'state', 'postcode'] as const;
+
+export function fabricextRoutes(store: Store) {
+  const router = createRouter();
+
+  router.openapi(matchRoute, (c) => {
+    const { v } = c.req.valid('param');
+    const q = c.req.valid('query');
+    requireFabricVintage(store, v);
+    const parts: MatchParts = {};
+    for (const key of PART_KEYS) if (q[key]?.trim()) parts[key] = q[key].trim();
+    const text = q.text?.trim();
+    if (!text && !parts.road && !parts.house_number) {
+      throw invalidParameter('text', 'give text, or the address parts (at least house_number or road)');
+    }
+    return c.json(store.match(v, text ? { text } : parts, q.maxresults ?? 1), 200);
+  });
+
+  router.openapi(historyRoute, (c) => {
+    const { v } = c.req.valid('param');
+    requireFabricVintage(store, v);
+    return c.json(store.history(v, c.req.valid('query').location_id), 200);
+  });
+
+  router.openapi(locateRoute, (c) => {
+    const { v } = c.req.valid('param');
+    const q = c.req.valid('query');
+    requireFabricVintage(store, v);
+    const found = store.locate(
+      v,
+      { latitude: q.latitude, longitude: q.longitude },
+      q.parceldistancem ?? PARCEL_DISTANCE.def,
+      q.neardistancem ?? NEAR_DISTANCE.def,
+    );
+    return c.json(found, 200);
+  });
+
+  router.openapi(translateRoute, (c) => {
+    const { v } = c.req.valid('param');
+    const { src, dest, id } = c.req.valid('query');
+    requireFabricVintage(store, v);
+    if (src === 'location_id' && !/^\d{1,16}$/.test(id)) {
+      throw invalidParameter('id', 'id must be an integer when src is location_id');
+    }
+    return c.json(store.translate(v, src, dest, id), 200);
+  });
+
+  documentOnly(router, summarizeRoute);
+  const { body: _omitBody, ...summarizeRequest } = summarizeRoute.request;
+  router.openapi({ ...summarizeRoute, request: summarizeRequest, hide: true }, async (c) => {
+    const { v } = c.req.valid('param');
+    const { field, nocat } = c.req.valid('query');
+    requireFabricVintage(store, v);
+    const defs = new Map(store.fields(v, 'locations').map((f) => [f.fieldname, f]));
+    for (const name of field) {
+      const def = defs.get(name);
+      if (!def) throw invalidParameter('field', `field ${name} is not a field of the locations layer`);
+      if (def.reportable !== 1) throw invalidParameter('field', `field ${name} is not reportable`);
+    }
+    const area = areaFromGeoJson(await parseJsonBody(c, AreaGeoJson, 'invalid_geojson'));
+    const result = store.summarize(v, area, [...new Set(field)], nocat === '1' || nocat === 'true');
+    if (!result.ok) {
+      const counts = { locationcount: result.locationcount, maxcount: result.maxcount };
+      throw new ServiceError(
+        'maxcount_exceeded',
+        `the area holds ${result.locationcount} locations; at most ${result.maxcount} can be summarized at once`,
+        counts,
+        undefined,
+        counts,
+      );
+    }
+    return c.json(result.response, 200);
+  });
+
+  return router;
+}
