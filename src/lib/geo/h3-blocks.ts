@@ -1,0 +1,51 @@
+// Mobile coverage is fetched by fixed blocks of res-9 cells (all children of one res-7 cell),
+// so a block means the same cells whatever the viewport: a cached block is never refetched
+// when the user pans back, and a viewport costs only a thin ring of cells beyond its edge.
+import { MOBILE_RESOLUTION, cellChildren, cellParent } from './h3';
+
+export const BLOCK_RESOLUTION = 7;
+/** Res-9 cells in one res-7 block (7², pentagons hold fewer). */
+export const CELLS_PER_BLOCK = 49;
+/** The service's bulk limit for ids in one request. */
+export const BULK_CELL_LIMIT = 1000;
+
+/** The block a res-9 cell is fetched with. */
+export function blockOfCell(cell: string): string {
+  return cellParent(cell, BLOCK_RESOLUTION);
+}
+
+/** The distinct blocks covering some cells, sorted so the same viewport gives the same list. */
+export function blocksForCells(cells: readonly string[]): string[] {
+  const blocks = new Set<string>();
+  for (const cell of cells) blocks.add(blockOfCell(cell));
+  return [...blocks].sort();
+}
+
+/** The res-9 cells of a block, sorted (the set sent to the service). */
+export function blockCells(block: string): string[] {
+  return cellChildren(block, MOBILE_RESOLUTION).sort();
+}
+
+/**
+ * Packs blocks into requests of at most `limit` cells, keeping the given order. A block is
+ * never split, so each request's answer resolves whole blocks.
+ */
+export function packBlocks<T extends { cells: readonly string[] }>(
+  blocks: readonly T[],
+  limit: number = BULK_CELL_LIMIT,
+): T[][] {
+  const packs: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const block of blocks) {
+    if (current.length > 0 && size + block.cells.length > limit) {
+      packs.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(block);
+    size += block.cells.length;
+  }
+  if (current.length > 0) packs.push(current);
+  return packs;
+}
