@@ -1,0 +1,95 @@
+// Summarizes an area of any size: one request when it fits under maxcount, otherwise the
+// area is split into parts (again for any part still too big), at most `concurrency` parts
+// are in flight, and the part summaries are merged into the one answer the whole would give.
+import { splitArea } from './geo/split-area';
+import type { AreaGeometry } from './geo/area-geojson';
+import { mergeSummaries, type SummaryResult } from './summary-merge';
+
+export type PartOutcome =
+  | { ok: true; result: SummaryResult }
+  /** The part holds more than maxcount locations (the service's 422 maxcount_exceeded). */
+  | { ok: false; locationcount: number | null; maxcount: number | null };
+
+export type SummarizePart = (area: AreaGeometry, signal: AbortSignal) => Promise<PartOutcome>;
+
+export interface SplitProgress {
+  /** Parts summarized so far. */
+  done: number;
+  /** Parts known so far; grows when a part turns out too big and is split again. */
+  total: number;
+}
+
+export interface SplitRunOptions {
+  area: AreaGeometry;
+  fields: readonly string[];
+  summarize: SummarizePart;
+  signal: AbortSignal;
+  concurrency?: number;
+  onProgress?: (progress: SplitProgress) => void;
+}
+
+export interface SplitRunResult {
+  result: SummaryResult;
+  parts: number;
+}
+
+/** Aim each part at this share of maxcount: bands are equal in width, not in locations. */
+const TARGET_SHARE = 0.6;
+/** A part that cannot be split further (a point-sized cluster) stops the run instead of looping. */
+const MAX_DEPTH = 12;
+
+/** How many parts to cut an area of `locationcount` into; 2 when the counts are unknown. */
+export function splitFactor(locationcount: number | null, maxcount: number | null): number {
+  if (!locationcount || !maxcount) return 2;
+  return Math.max(2, Math.min(16, Math.ceil(locationcount / (maxcount * TARGET_SHARE))));
+}
+
+function abortError(): Error {
+  return new DOMException('The summary was cancelled.', 'AbortError');
+}
+
+export async function summarizeSplit(options: SplitRunOptions): Promise<SplitRunResult> {
+  const { fields, summarize, signal, onProgress } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const queue: { area: AreaGeometry; depth: number }[] = [{ area: options.area, depth: 0 }];
+  const results: SummaryResult[] = [];
+  const progress: SplitProgress = { done: 0, total: 1 };
+  let failure: unknown = null;
+
+  const runPart = async (part: { area: AreaGeometry; depth: number }): Promise<void> => {
+    if (signal.aborted) throw abortError();
+    const outcome = await summarize(part.area, signal);
+    if (outcome.ok) {
+      results.push(outcome.result);
+      progress.done += 1;
+    } else {
+      const pieces =
+        part.depth < MAX_DEPTH ? splitArea(part.area, splitFactor(outcome.locationcount, outcome.maxcount)) : [];
+      if (pieces.length < 2) throw new Error('The area could not be split under the service limit.');
+      for (const area of pieces) queue.push({ area, depth: part.depth + 1 });
+      progress.total += pieces.length - 1;
+    }
+    onProgress?.({ ...progress });
+  };
+
+  // One task per part; as tasks finish (or split), new ones start, never more than `concurrency`.
+  const running = new Set<Promise<void>>();
+  const start = () => {
+    while (running.size < concurrency && queue.length > 0 && failure === null) {
+      const task: Promise<void> = runPart(queue.shift()!)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => running.delete(task));
+      running.add(task);
+    }
+  };
+  start();
+  while (running.size > 0) {
+    await Promise.race(running);
+    start();
+  }
+  if (failure !== null) throw failure;
+  if (signal.aborted) throw abortError();
+  return { result: mergeSummaries(results, fields), parts: results.length };
+}
