@@ -2,12 +2,14 @@ import { create } from 'zustand';
 import { createSessionSlice, type SessionSlice } from './slices/session';
 import { createSettingsSlice, type SettingsSlice } from './slices/settings';
 import { createLayersSlice, type LayersSlice } from './slices/layers';
+import { createAreasSlice, type AreasSlice } from './slices/areas';
 
 // UI state only; server state lives in TanStack Query.
-export type AppState = SessionSlice & SettingsSlice & LayersSlice;
+export type AppState = SessionSlice & SettingsSlice & LayersSlice & AreasSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
   ...createSettingsSlice(...a),
   ...createLayersSlice(...a),
+  ...createAreasSlice(...a),
 }));
