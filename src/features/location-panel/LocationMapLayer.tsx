@@ -1,4 +1,62 @@
-// Slot: the selected location's marker and the click-to-location line (location workflow).
+// The selected location on the map: marker, click point and the line between them. Also the
+// one place that turns inspect clicks into locations (it is mounted whenever the map is).
+import { useEffect, useMemo } from 'react';
+import { useMapInstance } from '../../map/map-context';
+import { useGeoJsonSource } from '../../map/use-geojson-source';
+import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
+import { useAppStore } from '../../state/store';
+import { useLocationData } from '../../queries/use-location-data';
+import { cancelClickTiming, markClick } from './click-timing';
+import { locationSelectionLayers, selectionFeatures } from './location-map-layers';
+import { useClickLocate, useClickPoint, useLocatedClick } from './use-located-click';
+
+const FLY_MIN_ZOOM = 16;
+
 export function LocationMapLayer() {
+  useClickTimingMarks();
+  useLocatedClick();
+  const map = useMapInstance();
+  const selection = useAppStore((s) => s.selection);
+  const vintage = useAppStore((s) => s.fabricVintage);
+  const click = useClickPoint();
+  const locate = useClickLocate();
+  const locationId = selection.kind === 'location' ? selection.locationId : null;
+  const data = useLocationData(vintage, locationId);
+
+  const found = locate.data?.[0];
+  const record = data.data?.[0];
+  const location = useMemo(() => {
+    if (record) return { lng: record.longitude, lat: record.latitude };
+    if (found && (locationId === null || found.location_id === locationId)) {
+      return { lng: found.longitude, lat: found.latitude };
+    }
+    return null;
+  }, [record, found, locationId]);
+
+  const features = useMemo(() => selectionFeatures(click, location), [click, location]);
+  useGeoJsonSource(SOURCE.locationSelection, features, locationSelectionLayers, OVERLAY_BEFORE_ID);
+
+  // A location chosen without a click (search, link, equivalent) may be off screen: go there.
+  useEffect(() => {
+    if (!map || !record || click) return;
+    const center: [number, number] = [record.longitude, record.latitude];
+    if (map.isMoving()) return;
+    if (map.getBounds().contains(center) && map.getZoom() >= FLY_MIN_ZOOM - 1) return;
+    map.flyTo({ center, zoom: Math.max(map.getZoom(), FLY_MIN_ZOOM), duration: 800 });
+  }, [map, record, click]);
+
   return null;
+}
+
+/** Starts the click clock the moment the store records a click (before React renders). */
+function useClickTimingMarks(): void {
+  useEffect(
+    () =>
+      useAppStore.subscribe((state, previous) => {
+        if (state.selection === previous.selection) return;
+        if (state.selection.kind === 'point') markClick();
+        else if (state.selection.kind !== 'location' || !state.selection.click) cancelClickTiming();
+      }),
+    [],
+  );
 }

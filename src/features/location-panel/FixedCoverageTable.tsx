@@ -1,0 +1,85 @@
+// One row per provider × technology offer, fastest first; rows reaching the threshold are marked.
+import { meetsThreshold, isReliable, type Audience, type Speed } from '../../lib/served-status';
+import { fixedTechnologyName } from '../../lib/technology';
+import type { FixedRecord } from '../../api/coverage-schemas';
+import { audienceCodeLabel, fixedRowsFor, formatMbps } from './fixed-rows';
+
+interface Props {
+  records: readonly FixedRecord[];
+  audience: Audience;
+  threshold: Speed;
+}
+
+export function FixedCoverageTable({ records, audience, threshold }: Props) {
+  const rows = fixedRowsFor(records, audience);
+  if (rows.length === 0) {
+    return (
+      <p className="lp-muted">
+        No {audience} fixed broadband offers are reported here
+        {records.length > 0 ? ` (${records.length} for the other audience)` : ''}.
+      </p>
+    );
+  }
+  const thresholdText = `${formatMbps(threshold.down)}/${formatMbps(threshold.up)}`;
+  return (
+    <table className="lp-table" aria-label="Fixed broadband providers">
+      <caption className="lp-visually-hidden">
+        Fixed broadband offers, fastest first; marked rows reach {thresholdText} Mbps
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Provider</th>
+          <th scope="col">Technology</th>
+          <th scope="col" className="lp-num">
+            Down
+          </th>
+          <th scope="col" className="lp-num">
+            Up
+          </th>
+          <th scope="col" title="Low latency (95th percentile ≤ 100 ms)">
+            Low lat.
+          </th>
+          <th scope="col">For</th>
+          <th scope="col" className="lp-num" title={`Reaches ${thresholdText} Mbps`}>
+            ≥ {thresholdText}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => {
+          const meets = meetsThreshold(r, threshold);
+          return (
+            <tr
+              key={`${r.provider_id}-${r.technology_code}-${r.business_residential_code}`}
+              className={meets ? 'lp-row-meets' : undefined}
+              data-meets-threshold={meets}
+            >
+              <td className="lp-brand">{r.brand_name}</td>
+              <td className={isReliable(r) ? undefined : 'lp-unreliable'}>
+                {fixedTechnologyName(r.technology_code)}
+              </td>
+              <td className="lp-num">{formatMbps(r.max_advertised_download_speed)}</td>
+              <td className="lp-num">{formatMbps(r.max_advertised_upload_speed)}</td>
+              <td>{r.low_latency === 1 ? 'Yes' : 'No'}</td>
+              <td>{audienceCodeLabel(r.business_residential_code)}</td>
+              <td className="lp-num">
+                {meets ? (
+                  <span aria-label="Meets threshold">✓</span>
+                ) : (
+                  <span aria-label="Below threshold">–</span>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+      <tfoot>
+        <tr>
+          <td colSpan={7} className="lp-muted">
+            Speeds are maximum advertised, Mbps.
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

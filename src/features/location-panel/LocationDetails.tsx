@@ -1,0 +1,60 @@
+// Every part of a selected location; each loads and fails on its own.
+import { useEffect } from 'react';
+import { useAppStore } from '../../state/store';
+import { useFabricVintages } from '../../queries/use-fabric-vintages';
+import { useFixedCoverage } from '../../queries/use-fixed-coverage';
+import { useHistory } from '../../queries/use-history';
+import { useLocationData } from '../../queries/use-location-data';
+import { useTranslate } from '../../queries/use-translate';
+import { markPanelComplete } from './click-timing';
+import { FixedCoverage } from './FixedCoverage';
+import { LocationHistory } from './LocationHistory';
+import { LocationSummary } from './LocationSummary';
+import { MatchQuality } from './MatchQuality';
+
+interface Props {
+  locationId: number;
+  fromClick: boolean;
+}
+
+export function LocationDetails({ locationId, fromClick }: Props) {
+  const clearSelection = useAppStore((s) => s.clearSelection);
+  usePanelCompleteMark(locationId);
+  return (
+    <div className="lp-details">
+      <div className="lp-header">
+        <span className="lp-eyebrow">Location</span>
+        <button
+          type="button"
+          className="button button--ghost lp-close"
+          aria-label="Close location"
+          onClick={clearSelection}
+        >
+          ×
+        </button>
+      </div>
+      {fromClick && <MatchQuality />}
+      <LocationSummary locationId={locationId} />
+      <FixedCoverage locationId={locationId} />
+      <LocationHistory locationId={locationId} />
+    </div>
+  );
+}
+
+/** Marks the moment every part shows its data (the click-to-panel measure's end). */
+function usePanelCompleteMark(locationId: number): void {
+  const vintage = useAppStore((s) => s.fabricVintage);
+  const coverageVintage = useAppStore((s) => s.coverageVintage);
+  // Same keys as the parts use: these observers share their queries, they add no requests.
+  const parts = [
+    useLocationData(vintage, locationId),
+    useTranslate(vintage, 'location_id', 'uuid', locationId),
+    useHistory(vintage, locationId),
+    useFabricVintages(),
+    useFixedCoverage(coverageVintage, locationId),
+  ];
+  const complete = parts.every((p) => p.status === 'success');
+  useEffect(() => {
+    if (complete) markPanelComplete();
+  }, [complete]);
+}

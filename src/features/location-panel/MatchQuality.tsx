@@ -1,0 +1,15 @@
+// How the click found this location, in plain words ("Footprint and parcel match, 4 m").
+import { describeMatch } from './location-words';
+import { useClickLocate } from './use-located-click';
+
+export function MatchQuality() {
+  const locate = useClickLocate();
+  const found = locate.data?.[0];
+  if (!found) return null;
+  return (
+    <p className="lp-match" data-testid="match-quality">
+      <span className="lp-match-dot" aria-hidden="true" />
+      {describeMatch(found.matchtype, found.distancem)}
+    </p>
+  );
+}

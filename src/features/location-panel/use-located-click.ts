@@ -1,0 +1,39 @@
+// Inspect-mode clicks: a point selection is located with the settings' distances, and a match
+// becomes the selected location. The locate query is keyed by the point, so a newer click
+// leaves the older query without observers and TanStack aborts its request: the last click wins.
+import { useEffect, useMemo } from 'react';
+import { useAppStore } from '../../state/store';
+import { useLocate } from '../../queries/use-locate';
+
+/** The click point the user is looking at: a pending point, or the click a location came from. */
+export function useClickPoint(): { lng: number; lat: number } | null {
+  const selection = useAppStore((s) => s.selection);
+  // Memoised on the selection object so the map layer's features change only with it.
+  return useMemo(() => {
+    if (selection.kind === 'point') return { lng: selection.lng, lat: selection.lat };
+    if (selection.kind === 'location' && selection.click) return selection.click;
+    return null;
+  }, [selection]);
+}
+
+/** The locate answer for the click in view (shared through the query cache). */
+export function useClickLocate() {
+  const vintage = useAppStore((s) => s.fabricVintage);
+  const parceldistancem = useAppStore((s) => s.parceldistancem);
+  const neardistancem = useAppStore((s) => s.neardistancem);
+  const click = useClickPoint();
+  return useLocate(vintage, click, { parceldistancem, neardistancem });
+}
+
+/** Turns a located point selection into a location selection. Mount once. */
+export function useLocatedClick(): void {
+  const selection = useAppStore((s) => s.selection);
+  const selectLocation = useAppStore((s) => s.selectLocation);
+  const locate = useClickLocate();
+  const found = selection.kind === 'point' ? locate.data?.[0] : undefined;
+
+  useEffect(() => {
+    if (selection.kind !== 'point' || !found) return;
+    selectLocation(found.location_id, { lng: selection.lng, lat: selection.lat });
+  }, [selection, found, selectLocation]);
+}
