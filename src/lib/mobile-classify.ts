@@ -1,5 +1,6 @@
 // Mobile coverage classes: a res-9 cell is coloured by the best service any record in it
 // offers under the user's filters, on the FCC's fixed speed tiers (DOMAIN.md).
+import { normaliseMobileTechnology } from './technology';
 
 /** The fields of a mobile coverage record (spec 2.6) that classification reads. */
 export interface MobileServiceRecord {
@@ -31,10 +32,7 @@ export const NO_MOBILE_FILTER: MobileCoverageFilter = {
 };
 
 /** 3, 4, 5 from either the service's codes (3/4/5) or the public files' (300/400/500). */
-export function technologyGeneration(technology: number): 3 | 4 | 5 | null {
-  const generation = technology >= 100 ? technology / 100 : technology;
-  return generation === 3 || generation === 4 || generation === 5 ? generation : null;
-}
+export const technologyGeneration = normaliseMobileTechnology;
 
 /** The speed tier a record advertises; null for a technology the app does not know. */
 export function recordTier(record: MobileServiceRecord): MobileTier | null {

@@ -5,6 +5,7 @@ import {
   type MobileClass,
   type MobileServiceRecord,
 } from './mobile-classify';
+import { mobileTechnologyName } from './technology';
 
 export const MOBILE_CLASS_LABEL: Record<MobileClass, string> = {
   '5g-35': '5G-NR 35/3 Mbps',
@@ -14,11 +15,9 @@ export const MOBILE_CLASS_LABEL: Record<MobileClass, string> = {
   none: 'No coverage',
 };
 
-const GENERATION_NAME = { 3: '3G', 4: '4G LTE', 5: '5G-NR' } as const;
-
 export function technologyName(technology: number): string {
   const generation = technologyGeneration(technology);
-  return generation === null ? `Technology ${technology}` : GENERATION_NAME[generation];
+  return generation === null ? `Technology ${technology}` : mobileTechnologyName(generation);
 }
 
 export function environmentName(environment: number): string {

@@ -1,0 +1,35 @@
+// What answers /api: the reference service in process, or the real service upstream.
+// Either way the app server hands it a request whose path is the service path (no /api).
+import type { FabricVintage } from '../service/store/fabric';
+
+export interface Backend {
+  /** "embedded", or the upstream host. */
+  kind: string;
+  /** What the top-bar badge shows. */
+  label: string;
+  handle(request: Request): Promise<Response>;
+}
+
+export interface BackendVintages {
+  fabricVintages: FabricVintage[];
+  coverageVintages: string[];
+}
+
+/** Asks the backend for both vintage lists (the health answer); [] when it can't say. */
+export async function backendVintages(backend: Backend, origin: string): Promise<BackendVintages> {
+  const get = async <T>(path: string): Promise<T[]> => {
+    try {
+      const res = await backend.handle(new Request(`${origin}${path}`));
+      if (!res.ok) return [];
+      const body: unknown = await res.json();
+      return Array.isArray(body) ? (body as T[]) : [];
+    } catch {
+      return [];
+    }
+  };
+  const [fabricVintages, coverageVintages] = await Promise.all([
+    get<FabricVintage>('/fabric/vintages'),
+    get<string>('/coverage/vintages?type=bdc'),
+  ]);
+  return { fabricVintages, coverageVintages };
+}

@@ -1,0 +1,14 @@
+// The default backend: the reference service over the demo store, in process, without tokens
+// (the browser never holds one and nothing leaves the machine).
+import { createServiceApp } from '../service/app';
+import type { Store } from '../service/store/store';
+import type { Backend } from './backend';
+
+export function createEmbeddedBackend(store: Store, logError?: (msg: string) => void): Backend {
+  const service = createServiceApp({ store, tokens: null, ...(logError ? { logError } : {}) });
+  return {
+    kind: 'embedded',
+    label: 'Demo data (synthetic)',
+    handle: async (request) => service.fetch(request),
+  };
+}

@@ -1,0 +1,53 @@
+// Security headers on every answer. The CSP has no 'unsafe-eval': MapLibre 6 runs its worker
+// from its own file or a blob: URL, which worker-src allows. 'unsafe-inline' styles are what
+// MapLibre's controls set on elements. An online basemap style (one variable) adds its origin.
+import type { MiddlewareHandler } from 'hono';
+
+export interface CspOptions {
+  /** Online basemap style URL, if one is configured. */
+  basemapStyle?: string | undefined;
+  /** Vite dev server: its client is an inline module and talks over a websocket. */
+  dev?: boolean;
+}
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy(opts: CspOptions = {}): string {
+  const basemap = originOf(opts.basemapStyle);
+  const extra = basemap ? ` ${basemap}` : '';
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self'${opts.dev ? " 'unsafe-inline'" : ''}`,
+    "worker-src 'self' blob:",
+    "child-src 'self' blob:",
+    `img-src 'self' data: blob:${extra}`,
+    "style-src 'self' 'unsafe-inline'",
+    `font-src 'self' data:${extra}`,
+    `connect-src 'self'${extra}${opts.dev ? ' ws: wss:' : ''}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  return directives.join('; ');
+}
+
+export function securityHeaders(opts: CspOptions = {}): MiddlewareHandler {
+  const csp = contentSecurityPolicy(opts);
+  return async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', csp);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  };
+}

@@ -1,0 +1,89 @@
+// Per-location values of the summarizable location fields for one vintage, read straight from
+// typed columns: discrete fields as small integer codes with labels, continuous as numbers.
+import { latLngToCell } from 'h3-js';
+import { SERVED_STATUS } from '../store/coverage-columns';
+import type { FabricIndex } from '../store/fabric-index';
+
+export interface DiscreteColumn {
+  code(i: number): number;
+  label(code: number): string;
+}
+
+/** H3 res-8 cells are computed on first use per location and memoised as codes (0 = not yet). */
+interface H3Memo {
+  codes: Uint32Array;
+  labels: string[];
+  byLabel: Map<string, number>;
+}
+const h3Memos = new WeakMap<FabricIndex, H3Memo>();
+
+function h3Res8(ix: FabricIndex): DiscreteColumn {
+  let memo = h3Memos.get(ix);
+  if (!memo) {
+    memo = { codes: new Uint32Array(ix.fabric.locations.count), labels: [''], byLabel: new Map() };
+    h3Memos.set(ix, memo);
+  }
+  const m = memo;
+  const { lat, lng } = ix.fabric.locations;
+  return {
+    code(i) {
+      let c = m.codes[i];
+      if (c === 0) {
+        const cell = latLngToCell(lat[i], lng[i], 8);
+        c = m.byLabel.get(cell) ?? 0;
+        if (c === 0) {
+          c = m.labels.push(cell) - 1;
+          m.byLabel.set(cell, c);
+        }
+        m.codes[i] = c;
+      }
+      return c;
+    },
+    label: (c) => m.labels[c],
+  };
+}
+
+const fromArray = (values: ArrayLike<number>, labels: readonly string[]): DiscreteColumn => ({
+  code: (i) => values[i],
+  label: (c) => labels[c] ?? String(c),
+});
+const constant = (value: string): DiscreteColumn => ({ code: () => 0, label: () => value });
+
+export function discreteColumn(ix: FabricIndex, vi: number, name: string): DiscreteColumn | null {
+  const { locations: loc, codes, county } = ix.fabric;
+  switch (name) {
+    case 'state_abbr':
+      return constant(county.state);
+    case 'county_geoid':
+      return constant(county.geoid);
+    case 'bsl_flag':
+      return fromArray(loc.bslFlag, ['0', '1']);
+    case 'building_type_code':
+      return fromArray(loc.buildingType, codes.buildingType);
+    case 'land_use_code':
+      return fromArray(loc.landUse, codes.landUse);
+    case 'h3_res8_id':
+      return h3Res8(ix);
+    case 'served_status':
+      return fromArray(ix.coverage(vi).servedStatus, SERVED_STATUS);
+    default:
+      return null;
+  }
+}
+
+export function continuousColumn(ix: FabricIndex, vi: number, name: string): ArrayLike<number> | null {
+  switch (name) {
+    case 'unit_count':
+      return ix.fabric.locations.unitCount;
+    case 'max_down_mbps':
+      return ix.coverage(vi).maxDown;
+    case 'max_up_mbps':
+      return ix.coverage(vi).maxUp;
+    case 'provider_count':
+      return ix.coverage(vi).providerCount;
+    case 'fiber_provider_count':
+      return ix.coverage(vi).fiberProviderCount;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,64 @@
+// Per-vintage location attributes derived from that vintage's fixed coverage: what summarize
+// groups and sums. Built once per vintage into typed columns, never per request.
+import type { FixedCoverage } from './fabric';
+
+export const SERVED_STATUS = ['unserved', 'underserved', 'served'] as const;
+
+/** BEAD reliable technologies (copper, cable, fiber, licensed and CBRS fixed wireless). */
+const RELIABLE = new Set([10, 40, 50, 71, 72]);
+const FIBER = 50;
+
+export interface CoverageColumns {
+  servedStatus: Uint8Array; // index into SERVED_STATUS
+  maxDown: Uint32Array; // best advertised over every technology, Mbps
+  maxUp: Uint32Array;
+  providerCount: Uint8Array; // distinct providers, any technology
+  fiberProviderCount: Uint8Array; // distinct providers offering fiber to the premises
+}
+
+export function buildCoverageColumns(cov: FixedCoverage, locationCount: number): CoverageColumns {
+  const servedStatus = new Uint8Array(locationCount);
+  const maxDown = new Uint32Array(locationCount);
+  const maxUp = new Uint32Array(locationCount);
+  const providerCount = new Uint8Array(locationCount);
+  const fiberProviderCount = new Uint8Array(locationCount);
+  // Provider sets as bitmasks over provider indexes; the fabric has few fixed providers.
+  const seen = new Uint8Array(256);
+  const seenFiber = new Uint8Array(256);
+  for (let i = 0; i < locationCount; i++) {
+    const from = cov.start[i];
+    const to = cov.start[i + 1];
+    let down = 0;
+    let up = 0;
+    let status = 0;
+    let providers = 0;
+    let fiber = 0;
+    for (let r = from; r < to; r++) {
+      const p = cov.provider[r];
+      if (cov.down[r] > down) down = cov.down[r];
+      if (cov.up[r] > up) up = cov.up[r];
+      if (RELIABLE.has(cov.technology[r]) && cov.lowLatency[r] === 1) {
+        if (cov.down[r] >= 100 && cov.up[r] >= 20) status = 2;
+        else if (cov.down[r] >= 25 && cov.up[r] >= 3 && status < 1) status = 1;
+      }
+      if (!seen[p]) {
+        seen[p] = 1;
+        providers++;
+      }
+      if (cov.technology[r] === FIBER && !seenFiber[p]) {
+        seenFiber[p] = 1;
+        fiber++;
+      }
+    }
+    for (let r = from; r < to; r++) {
+      seen[cov.provider[r]] = 0;
+      seenFiber[cov.provider[r]] = 0;
+    }
+    servedStatus[i] = status;
+    maxDown[i] = down;
+    maxUp[i] = up;
+    providerCount[i] = providers;
+    fiberProviderCount[i] = fiber;
+  }
+  return { servedStatus, maxDown, maxUp, providerCount, fiberProviderCount };
+}

@@ -1,0 +1,81 @@
+// Static indexes over a Fabric, built once at load: the kd-tree of locations, R-trees of
+// parcel and footprint boxes, parcel/footprint → location lists, and per-vintage derived
+// columns (built lazily so a vintage nobody asks about costs nothing).
+import Flatbush from 'flatbush';
+import KDBush from 'kdbush';
+import { packedBBox } from '../ops/ring-test';
+import { buildCoverageColumns, type CoverageColumns } from './coverage-columns';
+import { buildCsr, type Csr } from './csr';
+import type { Fabric, PackedGeometry } from './fabric';
+import { createUuidCodec, type UuidCodec } from './uuid-codec';
+
+export interface FabricIndex {
+  fabric: Fabric;
+  /** Location kd-tree; ids are location indexes. */
+  points: KDBush;
+  parcelTree: Flatbush | null;
+  footprintTree: Flatbush | null;
+  parcelLocations: Csr;
+  footprintLocations: Csr;
+  uuids: UuidCodec;
+  vintageIndex(vintage: string): number; // -1 when unknown
+  coverage(vi: number): CoverageColumns;
+  /** Location index of a location_id, or -1. */
+  locationIndex(locationId: number): number;
+}
+
+function boxTree(g: PackedGeometry): Flatbush | null {
+  if (g.count === 0) return null;
+  const tree = new Flatbush(g.count);
+  for (let f = 0; f < g.count; f++) {
+    const [a, b, c, d] = packedBBox(g, f);
+    tree.add(a, b, c, d);
+  }
+  tree.finish();
+  return tree;
+}
+
+export function buildFabricIndex(fabric: Fabric): FabricIndex {
+  const loc = fabric.locations;
+  const points = new KDBush(Math.max(1, loc.count));
+  for (let i = 0; i < loc.count; i++) points.add(loc.lng[i], loc.lat[i]);
+  if (loc.count === 0) points.add(0, 0); // kdbush needs one point; presence 0 hides it
+  points.finish();
+
+  const byVintage = new Map(fabric.vintages.map((v, i) => [v.vintage, i]));
+  const coverageCache: (CoverageColumns | undefined)[] = [];
+  const ids = loc.locationId;
+
+  return {
+    fabric,
+    points,
+    parcelTree: boxTree(fabric.parcels.geometry),
+    footprintTree: boxTree(fabric.footprints.geometry),
+    parcelLocations: buildCsr(loc.parcel, fabric.parcels.geometry.count),
+    footprintLocations: buildCsr(loc.footprint, fabric.footprints.geometry.count),
+    uuids: createUuidCodec(fabric.seed),
+    vintageIndex: (v) => byVintage.get(v) ?? -1,
+    coverage(vi) {
+      coverageCache[vi] ??= buildCoverageColumns(fabric.fixedCoverage[vi], loc.count);
+      return coverageCache[vi];
+    },
+    locationIndex(id) {
+      // Locations are sorted by id: binary search instead of a million-entry Map.
+      let lo = 0;
+      let hi = loc.count - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const v = ids[mid];
+        if (v === id) return mid;
+        if (v < id) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return -1;
+    },
+  };
+}
+
+/** Whether location i exists in vintage index vi. */
+export function presentIn(fabric: Fabric, i: number, vi: number): boolean {
+  return (fabric.locations.presence[i] & (1 << vi)) !== 0;
+}

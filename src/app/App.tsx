@@ -1,0 +1,37 @@
+// The frame: top bar, the map with the feature layers inside it, and the side panel.
+import { DrawLayer } from '../features/draw/DrawLayer';
+import { LocationMapLayer } from '../features/location-panel/LocationMapLayer';
+import { MobileCoverageLayer } from '../features/mobile-coverage/MobileCoverageLayer';
+import { TopBar } from '../features/top-bar/TopBar';
+import { MapView } from '../map/MapView';
+import { PanelErrorBoundary } from './PanelErrorBoundary';
+import { SidePanel } from './SidePanel';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
+import './app.css';
+
+export function App() {
+  useKeyboardShortcuts();
+  return (
+    <div className="app">
+      <TopBar />
+      <main className="app__main">
+        <div className="app__map">
+          <PanelErrorBoundary name="Map">
+            <MapView>
+              <PanelErrorBoundary name="Mobile coverage layer" compact>
+                <MobileCoverageLayer />
+              </PanelErrorBoundary>
+              <PanelErrorBoundary name="Location layer" compact>
+                <LocationMapLayer />
+              </PanelErrorBoundary>
+              <PanelErrorBoundary name="Draw layer" compact>
+                <DrawLayer />
+              </PanelErrorBoundary>
+            </MapView>
+          </PanelErrorBoundary>
+        </div>
+        <SidePanel />
+      </main>
+    </div>
+  );
+}

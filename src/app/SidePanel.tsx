@@ -1,0 +1,81 @@
+// The right-hand panel: one feature panel at a time, each behind its own error boundary.
+// Collapsible; below 1024 px it floats over the map instead of narrowing it.
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { AreaPanel } from '../features/area-panel/AreaPanel';
+import { HexPanel } from '../features/hex-panel/HexPanel';
+import { LocationPanel } from '../features/location-panel/LocationPanel';
+import { useAppStore } from '../state/store';
+import { IntroPanel } from './IntroPanel';
+import { PanelErrorBoundary } from './PanelErrorBoundary';
+import { PANEL_TITLES, panelContent, type PanelContent } from './side-panel-content';
+import './side-panel.css';
+
+function PanelBody({ content }: { content: PanelContent }) {
+  switch (content) {
+    case 'area':
+      return <AreaPanel />;
+    case 'hex':
+      return <HexPanel />;
+    case 'location':
+      return <LocationPanel />;
+    case 'intro':
+      return <IntroPanel />;
+  }
+}
+
+function isWide(): boolean {
+  return (
+    typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1024px)').matches
+  );
+}
+
+export function SidePanel() {
+  const { mode, selection } = useAppStore(
+    useShallow((s) => ({ mode: s.mode, selection: s.selection })),
+  );
+  const content = panelContent(mode, selection);
+  // Hiding applies to what is shown now; a new selection opens the panel again. On narrow
+  // screens the panel covers the map, so the intro starts hidden.
+  const shownKey = `${content}:${JSON.stringify(selection)}`;
+  const [hiddenKey, setHiddenKey] = useState<string | null>(() => (isWide() ? null : shownKey));
+  const open = hiddenKey !== shownKey;
+  const setOpen = (next: boolean) => setHiddenKey(next ? null : shownKey);
+
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="side-panel__reopen button"
+        aria-expanded="false"
+        aria-controls="side-panel"
+        onClick={() => setOpen(true)}
+      >
+        Show panel
+      </button>
+    );
+  }
+
+  return (
+    <aside id="side-panel" className="side-panel" aria-label="Details">
+      <header className="side-panel__header">
+        <h2 className="side-panel__title">{PANEL_TITLES[content]}</h2>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded="true"
+          aria-controls="side-panel"
+          onClick={() => setOpen(false)}
+        >
+          Hide panel
+        </button>
+      </header>
+      <div className="side-panel__body">
+        {/* Keyed by content so Retry state never leaks from one panel to the next. */}
+        <PanelErrorBoundary key={content} name={`${PANEL_TITLES[content]} panel`}>
+          <PanelBody content={content} />
+        </PanelErrorBoundary>
+      </div>
+    </aside>
+  );
+}

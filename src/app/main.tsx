@@ -1,0 +1,22 @@
+// Tokens and base styles first, so component styles can build on them.
+import './theme.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { Providers } from './providers';
+import { installUrlSync } from './url-state';
+import { useAppStore } from '../state/store';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html is missing #root');
+
+// Before the first render, so panels open straight on a shared link's selection.
+installUrlSync(useAppStore);
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <App />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,86 @@
+// The "Layers" button opens a small panel of checkboxes (a disclosure, so native checkboxes
+// keep their keyboard behaviour). Esc or a click elsewhere closes it.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../../state/store';
+import type { LayersSlice } from '../../state/slices/layers';
+import './layers-menu.css';
+
+type LayerKey = keyof LayersSlice['layers'];
+
+const ITEMS: { key: LayerKey; label: string; hint: string }[] = [
+  { key: 'parcels', label: 'Parcels', hint: 'From zoom 14' },
+  { key: 'footprints', label: 'Footprints', hint: 'From zoom 15' },
+  { key: 'locations', label: 'Locations', hint: 'From zoom 14' },
+  { key: 'mobileCoverage', label: 'Mobile coverage', hint: 'H3 hexagons, from zoom 13' },
+];
+
+export function LayersMenu() {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { layers, setLayer } = useAppStore(
+    useShallow((s) => ({ layers: s.layers, setLayer: s.setLayer })),
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      // Handled here so the app-wide Esc (clear selection) does not also fire.
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [open]);
+
+  const activeCount = ITEMS.filter((item) => layers[item.key]).length;
+
+  return (
+    <div className="layers-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Layers
+        <span className="layers-menu__count" aria-hidden="true">
+          {activeCount}
+        </span>
+      </button>
+      {open && (
+        <fieldset id={panelId} className="layers-menu__panel">
+          <legend className="layers-menu__legend">Map layers</legend>
+          {ITEMS.map((item, index) => (
+            <label key={item.key} className="layers-menu__item">
+              <input
+                type="checkbox"
+                checked={layers[item.key]}
+                // The first box takes focus so the keyboard lands inside the open panel.
+                autoFocus={index === 0}
+                onChange={(e) => setLayer(item.key, e.target.checked)}
+              />
+              <span className="layers-menu__text">
+                <span>{item.label}</span>
+                <span className="layers-menu__hint">{item.hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}

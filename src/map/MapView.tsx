@@ -1,0 +1,79 @@
+// The one owner of the MapLibre map. Feature map components render as children and reach the
+// map through useMapInstance(); they never create maps or sources of their own elsewhere.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { useAppStore } from '../state/store';
+import { useHealth } from '../queries/use-health';
+import { env } from '../config/env';
+import { buildBasemapStyle } from './basemap-style';
+import { loadBoundaries } from './boundaries';
+import { createMap } from './create-map';
+import { SOURCE } from './ids';
+import { MapContext } from './map-context';
+import { exposeMapForTests } from './test-handle';
+import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
+import { useMapClicks } from './use-map-clicks';
+import './map.css';
+
+const onlineStyle = env.VITE_BASEMAP_STYLE ?? null;
+
+function hasWebGl(): boolean {
+  const canvas = document.createElement('canvas');
+  const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+  // Give the probe's context back at once; browsers cap how many a page may hold.
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  return gl !== null;
+}
+
+export function MapView({ children }: { children?: ReactNode }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [webglMissing] = useState(() => !hasWebGl());
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container || webglMissing) return;
+    const instance = createMap(container, onlineStyle ?? buildBasemapStyle());
+    const unexpose = exposeMapForTests(instance);
+    let cancelled = false;
+    instance.once('load', () => {
+      if (cancelled) return;
+      setMap(instance);
+      if (onlineStyle) return;
+      void loadBoundaries().then((b) => {
+        if (cancelled) return;
+        instance.getSource<GeoJSONSource>(SOURCE.states)?.setData(b.states);
+        instance.getSource<GeoJSONSource>(SOURCE.counties)?.setData(b.counties);
+        instance.getSource<GeoJSONSource>(SOURCE.countyLabels)?.setData(b.countyLabels);
+      });
+    });
+    return () => {
+      cancelled = true;
+      unexpose();
+      setMap(null);
+      instance.remove();
+    };
+  }, [webglMissing]);
+
+  const fabricVintage = useAppStore((s) => s.fabricVintage);
+  const layers = useAppStore((s) => s.layers);
+  const health = useHealth();
+  // Vector tiles of the fabric come from the embedded reference service only.
+  const showFabric = !onlineStyle && health.data?.backend === 'embedded';
+  useFabricLayers(map, fabricVintage, showFabric);
+  useFabricVisibility(map, layers, fabricVintage, showFabric);
+  useMapClicks(map);
+
+  return (
+    <div className="map-view">
+      <div ref={containerRef} className="map-view__canvas" />
+      {webglMissing && (
+        <div className="map-view__failure" role="alert">
+          <strong>The map could not start.</strong> This browser does not offer WebGL (it may be
+          turned off, or the graphics driver blocked). Search and the side panels still work.
+        </div>
+      )}
+      <MapContext.Provider value={map}>{children}</MapContext.Provider>
+    </div>
+  );
+}

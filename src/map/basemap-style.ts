@@ -1,0 +1,49 @@
+// The default style, built in code so it works with no network: Census boundaries bundled in
+// the app and labels from local fonts. The demo fabric is added later (use-fabric-layers.ts)
+// because its tiles depend on the vintage and exist only on the embedded backend.
+import type { FeatureCollection } from 'geojson';
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { SOURCE, LAYER } from './ids';
+import { MAP_COLORS } from './layers/colors';
+import {
+  countyFillLayer,
+  countyLabelLayer,
+  countyLineLayer,
+  stateLineLayer,
+} from './layers/boundaries';
+
+export const ATTRIBUTION = 'Demo fabric: synthetic · Boundaries: US Census';
+
+const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+/** An invisible layer that marks a position in the stack for layers added later. */
+function slot(id: string): LayerSpecification {
+  return { id, type: 'background', layout: { visibility: 'none' } };
+}
+
+export function buildBasemapStyle(): StyleSpecification {
+  return {
+    version: 8,
+    // No `glyphs`: MapLibre ≥ 5.11 renders text with local fonts, so no glyph server is needed.
+    sources: {
+      [SOURCE.states]: { type: 'geojson', data: empty },
+      [SOURCE.counties]: { type: 'geojson', data: empty },
+      [SOURCE.countyLabels]: { type: 'geojson', data: empty },
+    },
+    layers: [
+      {
+        id: LAYER.background,
+        type: 'background',
+        paint: { 'background-color': MAP_COLORS.background },
+      },
+      countyFillLayer,
+      slot(LAYER.groundSlot),
+      countyLineLayer,
+      stateLineLayer,
+      slot(LAYER.roadsSlot),
+      slot(LAYER.overlaySlot),
+      slot(LAYER.labelsSlot),
+      countyLabelLayer,
+    ],
+  };
+}

@@ -1,0 +1,41 @@
+// Creates the one MapLibre map: worker URL for Vite, default view on the demo county, view in
+// the URL hash, controls and the attribution the demo data requires.
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { StyleSpecification } from 'maplibre-gl';
+import { ATTRIBUTION } from './basemap-style';
+
+maplibregl.setWorkerUrl(workerUrl);
+
+/** Sangamon County, Illinois (Springfield): the county the demo fabric covers. */
+export const DEMO_VIEW = { center: [-89.65, 39.78] as [number, number], zoom: 10 };
+
+export function createMap(
+  container: HTMLElement,
+  style: StyleSpecification | string,
+): maplibregl.Map {
+  const map = new maplibregl.Map({
+    container,
+    style,
+    center: DEMO_VIEW.center,
+    zoom: DEMO_VIEW.zoom,
+    // `#map=zoom/lat/lng` is read on load (it wins over the default view) and kept current.
+    hash: 'map',
+    maxZoom: 19,
+    attributionControl: false,
+    // Lets tests (and screenshots) read pixels back from the WebGL canvas.
+    canvasContextAttributes: { preserveDrawingBuffer: true },
+    dragRotate: false,
+    pitchWithRotate: false,
+  });
+  map.touchZoomRotate.disableRotation();
+  map.keyboard.disableRotation();
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
+  map.addControl(new maplibregl.ScaleControl({ unit: 'imperial', maxWidth: 120 }), 'bottom-left');
+  map.addControl(
+    new maplibregl.AttributionControl({ compact: false, customAttribution: ATTRIBUTION }),
+    'bottom-right',
+  );
+  return map;
+}

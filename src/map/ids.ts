@@ -1,0 +1,50 @@
+// Every MapLibre source and layer id in one place, so features never collide or guess.
+// Feature map components add their own lines below the shell's block.
+
+export const SOURCE = {
+  states: 'states',
+  counties: 'counties',
+  countyLabels: 'county-labels',
+  fabric: 'fabric',
+  // Location workflow: the click, the line to the found location, its marker.
+  locationSelection: 'location-selection',
+} as const;
+
+export const LAYER = {
+  background: 'background',
+  countyFill: 'county-fill',
+  countyLine: 'county-line',
+  stateLine: 'state-line',
+  parcelLine: 'fabric-parcel-line',
+  footprintFill: 'fabric-footprint-fill',
+  footprintLine: 'fabric-footprint-line',
+  roadCasing: 'fabric-road-casing',
+  roadMinor: 'fabric-road-minor',
+  roadMajor: 'fabric-road-major',
+  locationDot: 'fabric-location-dot',
+  roadLabel: 'fabric-road-label',
+  countyLabel: 'county-label',
+  // Empty layers that only mark a place in the stack, so layers added later land in order.
+  groundSlot: 'slot-ground',
+  roadsSlot: 'slot-roads',
+  overlaySlot: 'slot-overlay',
+  labelsSlot: 'slot-labels',
+  // Location workflow: the click, the line to the found location, its marker.
+  locationLink: 'location-link',
+  locationClick: 'location-click',
+  locationMarker: 'location-marker',
+} as const;
+
+/** Source layers inside the service's vector tiles. */
+export const FABRIC_SOURCE_LAYER = {
+  roads: 'roads',
+  parcels: 'parcels',
+  footprints: 'footprints',
+  locations: 'locations',
+} as const;
+
+/**
+ * Feature layers draw below this layer: above the fabric, below all labels.
+ * Pass it as `beforeId` to useGeoJsonSource (ignored when an online style lacks it).
+ */
+export const OVERLAY_BEFORE_ID = LAYER.overlaySlot;

@@ -1,0 +1,136 @@
+// The demo fabric from the service's vector tiles, each layer from the zoom where it reads well.
+import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import { FABRIC_SOURCE_LAYER, LAYER, SOURCE } from '../ids';
+import { LABEL_FONT, MAP_COLORS } from './colors';
+
+const isMajorRoad: ExpressionSpecification = [
+  'in',
+  ['get', 'class'],
+  [
+    'literal',
+    ['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'major', 'arterial', 'collector'],
+  ],
+];
+
+/** Road width in pixels by zoom; major roads are wider. */
+function roadWidth(major: number, minor: number): ExpressionSpecification {
+  return [
+    'interpolate',
+    ['exponential', 1.6],
+    ['zoom'],
+    11,
+    ['case', isMajorRoad, major * 0.6, minor * 0.3],
+    14,
+    ['case', isMajorRoad, major * 1.6, minor * 1.2],
+    18,
+    ['case', isMajorRoad, major * 9, minor * 7],
+  ];
+}
+
+export const parcelLineLayer: LayerSpecification = {
+  id: LAYER.parcelLine,
+  type: 'line',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.parcels,
+  minzoom: 14,
+  paint: { 'line-color': MAP_COLORS.parcelLine, 'line-width': 0.8 },
+};
+
+export const footprintFillLayer: LayerSpecification = {
+  id: LAYER.footprintFill,
+  type: 'fill',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.footprints,
+  minzoom: 15,
+  paint: { 'fill-color': MAP_COLORS.footprintFill },
+};
+
+export const footprintLineLayer: LayerSpecification = {
+  id: LAYER.footprintLine,
+  type: 'line',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.footprints,
+  minzoom: 15,
+  paint: { 'line-color': MAP_COLORS.footprintLine, 'line-width': 0.6 },
+};
+
+export const roadCasingLayer: LayerSpecification = {
+  id: LAYER.roadCasing,
+  type: 'line',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.roads,
+  minzoom: 11,
+  filter: ['any', isMajorRoad, ['>=', ['zoom'], 13]],
+  layout: { 'line-cap': 'round', 'line-join': 'round' },
+  paint: { 'line-color': MAP_COLORS.roadCasing, 'line-width': roadWidth(3.2, 2.6) },
+};
+
+export const roadMinorLayer: LayerSpecification = {
+  id: LAYER.roadMinor,
+  type: 'line',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.roads,
+  minzoom: 13,
+  filter: ['!', isMajorRoad],
+  layout: { 'line-cap': 'round', 'line-join': 'round' },
+  paint: { 'line-color': MAP_COLORS.roadMinor, 'line-width': roadWidth(2.4, 1.8) },
+};
+
+export const roadMajorLayer: LayerSpecification = {
+  id: LAYER.roadMajor,
+  type: 'line',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.roads,
+  minzoom: 11,
+  filter: isMajorRoad,
+  layout: { 'line-cap': 'round', 'line-join': 'round' },
+  paint: { 'line-color': MAP_COLORS.roadMajor, 'line-width': roadWidth(2.4, 1.8) },
+};
+
+export const locationDotLayer: LayerSpecification = {
+  id: LAYER.locationDot,
+  type: 'circle',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.locations,
+  minzoom: 14,
+  paint: {
+    'circle-radius': ['interpolate', ['linear'], ['zoom'], 14, 2, 16, 3.5, 18, 6],
+    'circle-color': [
+      'match',
+      ['get', 'building_type_code'],
+      'R',
+      MAP_COLORS.locationResidential,
+      'B',
+      MAP_COLORS.locationBusiness,
+      'X',
+      MAP_COLORS.locationMixed,
+      'C',
+      MAP_COLORS.locationAnchor,
+      MAP_COLORS.locationOther,
+    ],
+    'circle-stroke-color': '#ffffff',
+    'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 14, 0.4, 17, 1.2],
+  },
+};
+
+export const roadLabelLayer: LayerSpecification = {
+  id: LAYER.roadLabel,
+  type: 'symbol',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.roads,
+  minzoom: 13,
+  filter: ['any', isMajorRoad, ['>=', ['zoom'], 15]],
+  layout: {
+    'symbol-placement': 'line',
+    'text-field': ['coalesce', ['get', 'name'], ''],
+    'text-font': LABEL_FONT,
+    'text-size': ['interpolate', ['linear'], ['zoom'], 13, 10, 17, 13],
+    'text-max-angle': 30,
+    'symbol-spacing': 300,
+  },
+  paint: {
+    'text-color': MAP_COLORS.roadLabel,
+    'text-halo-color': MAP_COLORS.halo,
+    'text-halo-width': 1.5,
+  },
+};

@@ -1,0 +1,74 @@
+// Adds the demo fabric (vector tiles from the embedded service) once a vintage is known,
+// and follows the vintage picker by swapping the tile URL rather than rebuilding the style.
+import { useEffect } from 'react';
+import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
+import { fabricTileUrl } from '../api/fabric';
+import { LAYER, SOURCE } from './ids';
+import {
+  footprintFillLayer,
+  footprintLineLayer,
+  locationDotLayer,
+  parcelLineLayer,
+  roadCasingLayer,
+  roadLabelLayer,
+  roadMajorLayer,
+  roadMinorLayer,
+} from './layers/fabric';
+
+const LAYERS_BY_SLOT = [
+  { slot: LAYER.groundSlot, layers: [parcelLineLayer, footprintFillLayer, footprintLineLayer] },
+  {
+    slot: LAYER.roadsSlot,
+    layers: [roadCasingLayer, roadMinorLayer, roadMajorLayer, locationDotLayer],
+  },
+  { slot: LAYER.labelsSlot, layers: [roadLabelLayer] },
+];
+
+export function useFabricLayers(map: MapLibreMap | null, vintage: string | null, enabled: boolean) {
+  useEffect(() => {
+    if (!map || !vintage || !enabled) return;
+    const tiles = [fabricTileUrl(vintage)];
+    const source = map.getSource<VectorTileSource>(SOURCE.fabric);
+    if (source) {
+      source.setTiles(tiles);
+      return;
+    }
+    map.addSource(SOURCE.fabric, { type: 'vector', tiles, minzoom: 10, maxzoom: 16 });
+    for (const group of LAYERS_BY_SLOT) {
+      const before = map.getLayer(group.slot) ? group.slot : undefined;
+      for (const layer of group.layers) map.addLayer(layer, before);
+    }
+  }, [map, vintage, enabled]);
+}
+
+export interface FabricLayerToggles {
+  parcels: boolean;
+  footprints: boolean;
+  locations: boolean;
+}
+
+const TOGGLED_LAYERS: Record<keyof FabricLayerToggles, string[]> = {
+  parcels: [LAYER.parcelLine],
+  footprints: [LAYER.footprintFill, LAYER.footprintLine],
+  locations: [LAYER.locationDot],
+};
+
+/** Applies the Layers menu to the fabric layers; runs after they are added (same deps). */
+export function useFabricVisibility(
+  map: MapLibreMap | null,
+  toggles: FabricLayerToggles,
+  vintage: string | null,
+  enabled: boolean,
+) {
+  const { parcels, footprints, locations } = toggles;
+  useEffect(() => {
+    if (!map || !vintage || !enabled) return;
+    const wanted: FabricLayerToggles = { parcels, footprints, locations };
+    for (const key of Object.keys(TOGGLED_LAYERS) as (keyof FabricLayerToggles)[]) {
+      for (const id of TOGGLED_LAYERS[key]) {
+        if (map.getLayer(id))
+          map.setLayoutProperty(id, 'visibility', wanted[key] ? 'visible' : 'none');
+      }
+    }
+  }, [map, vintage, enabled, parcels, footprints, locations]);
+}

@@ -1,0 +1,43 @@
+// Routes map clicks into the store and keeps the cursor honest about what a click will do.
+import { useEffect } from 'react';
+import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import { cellAtPoint } from '../lib/geo/h3';
+import { useAppStore } from '../state/store';
+import { LAYER } from './ids';
+import { routeClick } from './route-click';
+
+export function useMapClicks(map: MapLibreMap | null): void {
+  useEffect(() => {
+    if (!map) return;
+    const onClick = (event: MapMouseEvent) => {
+      const state = useAppStore.getState();
+      const action = routeClick({
+        mode: state.mode,
+        mobileLayerOn: state.layers.mobileCoverage,
+        zoom: map.getZoom(),
+      });
+      const { lng, lat } = event.lngLat;
+      if (action.kind === 'hex') state.selectHex(cellAtPoint(lng, lat));
+      else if (action.kind === 'point') state.selectPoint(lng, lat);
+    };
+    const onMove = (event: MapMouseEvent) => {
+      const state = useAppStore.getState();
+      if (state.mode === 'draw') return;
+      const hexes = routeClick({
+        mode: state.mode,
+        mobileLayerOn: state.layers.mobileCoverage,
+        zoom: map.getZoom(),
+      });
+      const overDot =
+        map.getLayer(LAYER.locationDot) !== undefined &&
+        map.queryRenderedFeatures(event.point, { layers: [LAYER.locationDot] }).length > 0;
+      map.getCanvas().style.cursor = hexes.kind === 'hex' || overDot ? 'pointer' : '';
+    };
+    map.on('click', onClick);
+    map.on('mousemove', onMove);
+    return () => {
+      map.off('click', onClick);
+      map.off('mousemove', onMove);
+    };
+  }, [map]);
+}
