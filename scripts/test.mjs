@@ -1,0 +1,55 @@
+// `npm test`: every check in order, stopping at the first failure, with the time of each step.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const LINT_DIRS = ['src', 'server', 'e2e', 'scripts', 'bench'].filter((dir) => existsSync(dir));
+
+const steps = [
+  { name: 'type check', command: 'tsc', args: ['-p', 'tsconfig.json', '--noEmit'] },
+  {
+    name: 'lint',
+    command: 'oxlint',
+    args: ['--deny-warnings', '-c', '.oxlintrc.json', ...LINT_DIRS],
+  },
+  { name: 'format check', command: 'prettier', args: ['--check', '.'] },
+  { name: 'unit and service tests', command: 'vitest', args: ['run'] },
+  { name: 'browser install', command: 'node', args: ['scripts/ensure-chromium.mjs'] },
+  { name: 'build', command: 'vite', args: ['build'] },
+  { name: 'browser tests', command: 'playwright', args: ['test'] },
+];
+
+/** Local binaries first, as npm scripts do; `node` itself is the running one. */
+function resolve(command) {
+  if (command === 'node') return process.execPath;
+  const local = `node_modules/.bin/${command}`;
+  return existsSync(local) ? local : command;
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function summary(results) {
+  console.log('\nnpm test summary');
+  for (const r of results)
+    console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(24)} ${seconds(r.ms)}`);
+}
+
+const results = [];
+const start = Date.now();
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}: ${[step.command, ...step.args].join(' ')}`);
+  const began = Date.now();
+  const run = spawnSync(resolve(step.command), step.args, { stdio: 'inherit' });
+  const ms = Date.now() - began;
+  const ok = run.status === 0;
+  results.push({ name: step.name, ok, ms });
+  if (!ok) {
+    summary(results);
+    const why = run.error ? run.error.message : `exit code ${run.status ?? run.signal}`;
+    console.error(`\n✖ ${step.name} failed (${why}); later steps were not run.`);
+    process.exit(1);
+  }
+}
+summary(results);
+console.log(`\n✔ all ${steps.length} steps passed in ${seconds(Date.now() - start)}`);
