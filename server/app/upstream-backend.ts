@@ -111,7 +111,8 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
       const res = await fetch(target, {
         method: op.method,
         headers,
-        ...(body ? { body } : {}),
+        // A fresh ArrayBuffer-backed view: fetch's BodyInit doesn't take a shared-buffer view.
+        ...(body ? { body: new Uint8Array(body) } : {}),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -1,0 +1,80 @@
+// The app server as a Hono app: the backend under /api with the service's own paths, its health
+// answer, and the built app from dist/ with a client-side-route fallback. Security headers go
+// on every answer, /api and pages alike.
+import { Hono } from 'hono';
+import { ServiceError, errorFetchResponse } from '../service/http/errors';
+import { backendVintages, type Backend, type BackendVintages } from './backend';
+import { requestLog } from './request-log';
+import { securityHeaders } from './security-headers';
+import { staticApp } from './static-files';
+
+export interface AppServerOptions {
+  backend: Backend;
+  /** Built app; omitted by the dev server, where Vite serves the pages. */
+  distDir?: string;
+  /** App version reported by /api/health. */
+  version: string;
+  /** One line per request (no headers, no query strings). */
+  log?: (line: string) => void;
+  /** Online basemap style URL, so the CSP lets its tiles and glyphs in. */
+  basemapStyle?: string | undefined;
+  /** Vite dev server in front: its inline client and websocket need a looser CSP. */
+  dev?: boolean;
+  /** How long a successful vintages answer is reused by /api/health. */
+  healthCacheMs?: number;
+}
+
+// Node's fetch needs `duplex` to send a streamed body; the DOM RequestInit type lacks it.
+type StreamingRequestInit = RequestInit & { duplex?: 'half' };
+
+/** The same request with `/api` taken off the path: the backend only knows service paths. */
+export function toServiceRequest(request: Request): Request {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+  const init: StreamingRequestInit = {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+  };
+  return new Request(url, init);
+}
+
+export function createAppServer(opts: AppServerOptions): Hono {
+  const { backend } = opts;
+  const app = new Hono();
+  const healthCacheMs = opts.healthCacheMs ?? 60_000;
+  let vintages: { value: BackendVintages; at: number } | null = null;
+
+  if (opts.log) app.use('*', requestLog(opts.log));
+  app.use('*', securityHeaders({ basemapStyle: opts.basemapStyle, dev: opts.dev ?? false }));
+
+  app.get('/api/health', async (c) => {
+    // Vintages change a few times a year; asking the upstream on every page load is waste.
+    // Empty lists (backend down) are not kept, so the next load asks again.
+    let value = vintages && Date.now() - vintages.at <= healthCacheMs ? vintages.value : null;
+    if (!value) {
+      value = await backendVintages(backend, new URL(c.req.url).origin);
+      const complete = value.fabricVintages.length > 0 && value.coverageVintages.length > 0;
+      vintages = complete ? { value, at: Date.now() } : null;
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json({ backend: backend.kind, label: backend.label, ...value, version: opts.version });
+  });
+
+  app.all('/api', () => errorFetchResponse(new ServiceError('not_found', 'no operation at /api; see /api/health')));
+  app.all('/api/*', async (c) => {
+    const res = await backend.handle(toServiceRequest(c.req.raw));
+    // Backend answers may carry immutable headers (fetch responses); copy so the middleware
+    // can add its own.
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
+  });
+
+  if (opts.distDir) {
+    const pages = staticApp(opts.distDir);
+    app.get('*', (c) => pages(c));
+  }
+  app.notFound((c) => c.text('Not found', 404));
+  return app;
+}

@@ -1,0 +1,124 @@
+// Starts the app server on a port: picks the backend from the environment (the embedded
+// reference service over the demo fabric unless SERVICE_URL names the real service), then
+// serves the built app and /api.
+import { serve } from '@hono/node-server';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Store } from '../service/store/store';
+import type { Backend } from './backend';
+import { createAppServer } from './create-app-server';
+import { createEmbeddedBackend } from './embedded-backend';
+import { createUpstreamBackend } from './upstream-backend';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  distDir?: string;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  /** A ready store for the embedded backend (tests); otherwise the demo store is loaded. */
+  store?: Store;
+  /** Upstream answer deadline; 10 s unless a test wants it short. */
+  upstreamTimeoutMs?: number;
+}
+
+export interface RunningAppServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+export function appVersion(): string {
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'));
+    const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg ? pkg.version : null;
+    return typeof version === 'string' ? version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** The backend the environment asks for. Throws with a message naming the bad variable. */
+export async function backendFromEnv(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  opts: { store?: Store; upstreamTimeoutMs?: number } = {},
+): Promise<Backend> {
+  const serviceUrl = env.SERVICE_URL?.trim();
+  if (!serviceUrl) {
+    // Imported lazily: upstream mode never needs the demo generator.
+    const store =
+      opts.store ??
+      (await import('../service/store/load-store')).loadDemoStore({
+        locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
+        log,
+      });
+    return createEmbeddedBackend(await store, log);
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(serviceUrl);
+  } catch {
+    throw new Error('SERVICE_URL must be an http(s) URL, e.g. https://service.example.org/api');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error('SERVICE_URL must be an http(s) URL');
+  }
+  const auth = (env.SERVICE_AUTH ?? 'bearer').trim().toLowerCase();
+  if (auth !== 'bearer' && auth !== 'apikey') throw new Error('SERVICE_AUTH must be "bearer" or "apikey"');
+  const token = env.SERVICE_TOKEN ?? '';
+  if (!token) log('warning: SERVICE_TOKEN is not set; the upstream service will likely answer 401');
+  const tokenType = env.SERVICE_TOKEN_TYPE?.trim() || 'Bearer';
+  return createUpstreamBackend({
+    url: serviceUrl,
+    token,
+    tokenType,
+    auth,
+    ...(opts.upstreamTimeoutMs ? { timeoutMs: opts.upstreamTimeoutMs } : {}),
+  });
+}
+
+export async function startAppServer(opts: StartOptions = {}): Promise<RunningAppServer> {
+  const env = opts.env ?? process.env;
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const host = opts.host ?? '127.0.0.1';
+  const backend = await backendFromEnv(env, log, {
+    ...(opts.store ? { store: opts.store } : {}),
+    ...(opts.upstreamTimeoutMs ? { upstreamTimeoutMs: opts.upstreamTimeoutMs } : {}),
+  });
+  const app = createAppServer({
+    backend,
+    distDir: opts.distDir ?? resolve(ROOT, 'dist'),
+    version: appVersion(),
+    log,
+    basemapStyle: env.VITE_BASEMAP_STYLE,
+  });
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+    (done, fail) => {
+      const s = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: host }, (info: AddressInfo) =>
+        done({ server: s, port: info.port }),
+      );
+      s.once('error', fail);
+    },
+  );
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        // Keep-alive sockets would hold close() open.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
