@@ -1,0 +1,65 @@
+// `test` and `expect` for every spec: a test fails when the page logs a console error, throws,
+// or a request fails (network error or HTTP >= 400), unless the test said it provokes that
+// failure on purpose with `pageGuard.allowFailures(...)`.
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+
+export interface PageGuard {
+  /** Requests whose URL matches may fail (and log their console line) in this test. */
+  allowFailures(pattern: RegExp | string): void;
+  /** Problems seen so far, for a test that wants to assert on them itself. */
+  problems(): readonly string[];
+}
+
+// Requests cancelled by the page itself: MapLibre aborts tiles that scroll out of view.
+const ABORTED = /net::ERR_ABORTED|NS_BINDING_ABORTED/;
+
+function matches(url: string, patterns: (RegExp | string)[]): boolean {
+  return patterns.some((p) => (typeof p === 'string' ? url.includes(p) : p.test(url)));
+}
+
+function watch(page: Page, allowed: (RegExp | string)[]): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // "Failed to load resource" lines name the resource's URL as their location.
+    if (matches(message.location().url, allowed)) return;
+    problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? 'unknown';
+    if (ABORTED.test(failure) || matches(request.url(), allowed)) return;
+    problems.push(`request failed: ${request.method()} ${request.url()} (${failure})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() < 400 || matches(response.url(), allowed)) return;
+    problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+async function report(problems: string[], testInfo: TestInfo) {
+  if (problems.length === 0) return;
+  await testInfo.attach('page-problems.txt', {
+    body: problems.join('\n'),
+    contentType: 'text/plain',
+  });
+}
+
+export const test = base.extend<{ pageGuard: PageGuard }>({
+  pageGuard: [
+    async ({ page }, use, testInfo) => {
+      const allowed: (RegExp | string)[] = [];
+      const problems = watch(page, allowed);
+      await use({
+        allowFailures: (pattern) => void allowed.push(pattern),
+        problems: () => problems,
+      });
+      await report(problems, testInfo);
+      expect(problems, 'the page logged errors or had failed requests').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

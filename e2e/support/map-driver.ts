@@ -1,0 +1,165 @@
+// Drives the one MapLibre map through the test handle (src/map/test-handle.ts): waits on the
+// map's own events instead of sleeps, and turns lng/lat into clicks on the canvas.
+import { expect, type Page } from '@playwright/test';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+
+export type Rgba = [number, number, number, number];
+
+interface MapWindow {
+  __coverageMap?: MapLibreMap;
+}
+
+export class MapDriver {
+  constructor(readonly page: Page) {}
+
+  /** The map region, found by role as a user (or screen reader) would. */
+  get region() {
+    return this.page.getByRole('region', { name: 'Map' });
+  }
+
+  /** Waits until the map exists and its style has loaded. */
+  async waitForMap(): Promise<void> {
+    await this.page.waitForFunction(() => {
+      const map = (window as unknown as MapWindow).__coverageMap;
+      return map !== undefined && map.isStyleLoaded() !== false;
+    });
+  }
+
+  /**
+   * Waits for the map's `idle` event: nothing moving, every tile of every source loaded and
+   * drawn. A repaint is requested first so the event fires even when the map already rests.
+   */
+  async waitForIdle(timeoutMs = 30_000): Promise<void> {
+    await this.waitForMap();
+    await this.page.evaluate(async (timeout) => {
+      const map = (window as unknown as MapWindow).__coverageMap;
+      if (!map) throw new Error('the map test handle is missing');
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`the map did not become idle within ${timeout} ms`)),
+          timeout,
+        );
+        map.once('idle', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        map.triggerRepaint();
+      });
+    }, timeoutMs);
+  }
+
+  async jumpTo(view: { lng: number; lat: number; zoom: number }): Promise<void> {
+    await this.waitForMap();
+    await this.page.evaluate(({ lng, lat, zoom }) => {
+      (window as unknown as MapWindow).__coverageMap?.jumpTo({ center: [lng, lat], zoom });
+    }, view);
+    await this.waitForIdle();
+  }
+
+  async view(): Promise<{ lng: number; lat: number; zoom: number }> {
+    return this.page.evaluate(() => {
+      const map = (window as unknown as MapWindow).__coverageMap;
+      if (!map) throw new Error('the map test handle is missing');
+      const c = map.getCenter();
+      return { lng: c.lng, lat: c.lat, zoom: map.getZoom() };
+    });
+  }
+
+  /** Page coordinates (CSS pixels) of a lng/lat on the map. */
+  async project(lng: number, lat: number): Promise<{ x: number; y: number }> {
+    return this.page.evaluate(
+      ([lng, lat]) => {
+        const map = (window as unknown as MapWindow).__coverageMap;
+        if (!map) throw new Error('the map test handle is missing');
+        const point = map.project([lng, lat]);
+        const box = map.getCanvas().getBoundingClientRect();
+        return { x: box.left + point.x, y: box.top + point.y };
+      },
+      [lng, lat] as const,
+    );
+  }
+
+  /** Clicks the map at lng/lat with the real mouse (so MapLibre's handlers see it). */
+  async clickAt(lng: number, lat: number): Promise<void> {
+    const { x, y } = await this.project(lng, lat);
+    await this.page.mouse.click(x, y);
+  }
+
+  /** Properties of the features drawn in a layer (the whole viewport, or around a lng/lat). */
+  async renderedFeatures(
+    layerId: string,
+    near?: { lng: number; lat: number; radiusPx?: number },
+  ): Promise<Record<string, unknown>[]> {
+    return this.page.evaluate(
+      ({ layerId, near }) => {
+        const map = (window as unknown as MapWindow).__coverageMap;
+        if (!map) throw new Error('the map test handle is missing');
+        if (!map.getLayer(layerId)) return [];
+        if (!near) {
+          return map.queryRenderedFeatures({ layers: [layerId] }).map((f) => ({ ...f.properties }));
+        }
+        const p = map.project([near.lng, near.lat]);
+        const r = near.radiusPx ?? 4;
+        return map
+          .queryRenderedFeatures(
+            [
+              [p.x - r, p.y - r],
+              [p.x + r, p.y + r],
+            ],
+            { layers: [layerId] },
+          )
+          .map((f) => ({ ...f.properties }));
+      },
+      { layerId, near },
+    );
+  }
+
+  /** Waits until a layer draws at least `min` features. */
+  async expectRendered(layerId: string, min = 1): Promise<void> {
+    await expect
+      .poll(async () => (await this.renderedFeatures(layerId)).length, {
+        message: `features drawn in layer ${layerId}`,
+      })
+      .toBeGreaterThanOrEqual(min);
+  }
+
+  /**
+   * Reads back canvas pixels on a `grid`×`grid` lattice (drawing buffer coordinates). Works
+   * because the map keeps its drawing buffer (create-map.ts).
+   */
+  async samplePixels(grid = 8): Promise<Rgba[]> {
+    return this.page.evaluate((n) => {
+      const map = (window as unknown as MapWindow).__coverageMap;
+      if (!map) throw new Error('the map test handle is missing');
+      const canvas = map.getCanvas();
+      const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+      if (!gl) throw new Error('the map canvas has no WebGL context');
+      const out: [number, number, number, number][] = [];
+      const pixel = new Uint8Array(4);
+      for (let i = 0; i < n; i++) {
+        for (let j = 0; j < n; j++) {
+          const x = Math.floor(((i + 0.5) / n) * gl.drawingBufferWidth);
+          const y = Math.floor(((j + 0.5) / n) * gl.drawingBufferHeight);
+          gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+          out.push([pixel[0], pixel[1], pixel[2], pixel[3]]);
+        }
+      }
+      return out;
+    }, grid);
+  }
+}
+
+/** "#dfe5ec" → [223, 229, 236]. */
+export function hexToRgb(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** Largest channel difference between a sampled pixel and a colour. */
+export function colorDistance(pixel: Rgba, rgb: [number, number, number]): number {
+  return Math.max(
+    Math.abs(pixel[0] - rgb[0]),
+    Math.abs(pixel[1] - rgb[1]),
+    Math.abs(pixel[2] - rgb[2]),
+  );
+}

@@ -1,0 +1,67 @@
+// Browser tests run Debian's Chromium (Playwright cannot download its own builds here) with
+// SwiftShader so WebGL works headless, against the real app server over the built app and the
+// embedded reference service with the demo fabric.
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 5199);
+const HOST = '127.0.0.1';
+const CI = Boolean(process.env.CI);
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  // Two cores: one browser with a software GPU keeps the machine responsive.
+  workers: CI ? 1 : 2,
+  fullyParallel: false,
+  retries: CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  forbidOnly: CI,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://${HOST}:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          // The binary behind /usr/bin/chromium's wrapper script, which prints shell noise.
+          executablePath: '/usr/lib/chromium/chromium',
+          args: CHROMIUM_ARGS,
+          headless: true,
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Serves dist/ (run `vite build` first; npm test does) and the embedded service.
+    command: 'node --import tsx server/app/main.ts',
+    url: `http://${HOST}:${PORT}/api/health`,
+    env: { PORT: String(PORT), HOST, DEMO_LOCATIONS: process.env.DEMO_LOCATIONS ?? '' },
+    reuseExistingServer: !CI,
+    // The first start generates the demo fabric and caches it in .data/.
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
