@@ -28,8 +28,9 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(0), 3000).unref();
     void server.close().then(() => process.exit(0));
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // `on`, not `once`: npm start forwards the terminal's Ctrl+C, so a second one may follow.
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err: unknown) => {
