@@ -8,6 +8,9 @@ export const SOURCE = {
   fabric: 'fabric',
   // Location workflow: the click, the line to the found location, its marker.
   locationSelection: 'location-selection',
+  // Area summaries: saved areas, and the summary's hexagon breakout.
+  areas: 'areas',
+  areaHexes: 'area-hexes',
 } as const;
 
 export const LAYER = {
@@ -33,6 +36,11 @@ export const LAYER = {
   locationLink: 'location-link',
   locationClick: 'location-click',
   locationMarker: 'location-marker',
+  // Area summaries: saved areas, and the summary's hexagon breakout.
+  areaFill: 'area-fill',
+  areaLine: 'area-line',
+  areaHexFill: 'area-hex-fill',
+  areaHexLine: 'area-hex-line',
 } as const;
 
 /** Source layers inside the service's vector tiles. */

@@ -21,13 +21,20 @@ export interface AreasSlice {
   drawTool: DrawTool;
   /** A message about the last drawing or import (e.g. a refused self-intersecting ring). */
   areaNotice: { kind: 'error' | 'info'; text: string } | null;
-  addArea: (area: { name?: string; geometry: Polygon | MultiPolygon; source: AreaSource }) => string;
+  /** The area whose vertices are being edited (terra-draw draws it meanwhile, not the area layer). */
+  editingAreaId: string | null;
+  addArea: (area: {
+    name?: string;
+    geometry: Polygon | MultiPolygon;
+    source: AreaSource;
+  }) => string;
   renameArea: (id: string, name: string) => void;
   updateAreaGeometry: (id: string, geometry: Polygon | MultiPolygon) => void;
   deleteArea: (id: string) => void;
   selectArea: (id: string | null) => void;
   setDrawTool: (tool: DrawTool) => void;
   setAreaNotice: (notice: AreasSlice['areaNotice']) => void;
+  setEditingAreaId: (id: string | null) => void;
 }
 
 export const AREAS_STORAGE_KEY = 'coverage-explorer:areas:v1';
@@ -46,13 +53,19 @@ function isSavedArea(value: unknown): value is SavedArea {
 }
 
 /** Saved areas; a corrupt or missing entry gives an empty list rather than a broken app. */
-export function loadSavedAreas(storage: Storage | undefined = globalThis.localStorage): { areas: SavedArea[]; selectedAreaId: string | null } {
+export function loadSavedAreas(storage: Storage | undefined = globalThis.localStorage): {
+  areas: SavedArea[];
+  selectedAreaId: string | null;
+} {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(AREAS_STORAGE_KEY) ?? 'null');
     if (typeof parsed !== 'object' || parsed === null) return { areas: [], selectedAreaId: null };
     const record = parsed as { areas?: unknown; selectedAreaId?: unknown };
     const areas = Array.isArray(record.areas) ? record.areas.filter(isSavedArea) : [];
-    const selected = typeof record.selectedAreaId === 'string' && areas.some((a) => a.id === record.selectedAreaId) ? record.selectedAreaId : null;
+    const selected =
+      typeof record.selectedAreaId === 'string' && areas.some((a) => a.id === record.selectedAreaId)
+        ? record.selectedAreaId
+        : null;
     return { areas, selectedAreaId: selected };
   } catch {
     return { areas: [], selectedAreaId: null };
@@ -61,7 +74,10 @@ export function loadSavedAreas(storage: Storage | undefined = globalThis.localSt
 
 function saveAreas(state: Pick<AreasSlice, 'areas' | 'selectedAreaId'>): void {
   try {
-    globalThis.localStorage?.setItem(AREAS_STORAGE_KEY, JSON.stringify({ areas: state.areas, selectedAreaId: state.selectedAreaId }));
+    globalThis.localStorage?.setItem(
+      AREAS_STORAGE_KEY,
+      JSON.stringify({ areas: state.areas, selectedAreaId: state.selectedAreaId }),
+    );
   } catch {
     // Storage full or blocked (private mode): the areas still live for this session.
   }
@@ -74,7 +90,9 @@ function nextName(areas: SavedArea[]): string {
 }
 
 function newId(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `area-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return (
+    globalThis.crypto?.randomUUID?.() ?? `area-${Date.now()}-${Math.random().toString(36).slice(2)}`
+  );
 }
 
 export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set, get) => {
@@ -84,10 +102,14 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
     ...loadSavedAreas(),
     drawTool: 'none',
     areaNotice: null,
+    editingAreaId: null,
     addArea: ({ name, geometry, source }) => {
       const id = newId();
       set((s) => ({
-        areas: [...s.areas, { id, name: name?.trim() || nextName(s.areas), geometry, source, createdAt: Date.now() }],
+        areas: [
+          ...s.areas,
+          { id, name: name?.trim() || nextName(s.areas), geometry, source, createdAt: Date.now() },
+        ],
         selectedAreaId: id,
       }));
       persist();
@@ -114,5 +136,6 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
     },
     setDrawTool: (drawTool) => set({ drawTool }),
     setAreaNotice: (areaNotice) => set({ areaNotice }),
+    setEditingAreaId: (editingAreaId) => set({ editingAreaId }),
   };
 };

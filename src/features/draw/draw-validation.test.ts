@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Polygon } from 'geojson';
+import { checkNow, checkOnClose, refusalMessage } from './draw-validation';
+
+const square: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+      [0, 0],
+    ],
+  ],
+};
+const bowtie: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [0, 0],
+      [1, 1],
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ],
+  ],
+};
+
+describe('draw validation', () => {
+  it('refuses a self-intersecting ring when it closes and reports why', () => {
+    const report = vi.fn();
+    const check = checkOnClose({ geometry: bowtie }, 'finish', report);
+    expect(check.valid).toBe(false);
+    expect(check.reason).toMatch(/crosses itself/);
+    expect(report).toHaveBeenCalledWith(check.reason);
+  });
+
+  it('lets an unfinished ring cross on the way and accepts a simple one', () => {
+    const report = vi.fn();
+    expect(checkOnClose({ geometry: bowtie }, 'commit', report).valid).toBe(true);
+    expect(checkOnClose({ geometry: square }, 'finish', report).valid).toBe(true);
+    expect(checkNow({ geometry: square }, report).valid).toBe(true);
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it('checks every vertex move while editing', () => {
+    const report = vi.fn();
+    expect(checkNow({ geometry: bowtie }, report).valid).toBe(false);
+    expect(report).toHaveBeenCalledOnce();
+  });
+
+  it('says what to do next', () => {
+    expect(refusalMessage('Ring 1 crosses itself.')).toBe(
+      'That shape was not kept: Ring 1 crosses itself. Draw it again without crossing edges.',
+    );
+  });
+});
