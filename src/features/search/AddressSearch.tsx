@@ -1,4 +1,149 @@
-// Slot: the address search box in the top bar (location workflow).
+// The "Search address" combobox (WAI-ARIA combobox with a listbox popup): suggestions from
+// match as the user types, or a pasted location_id / uuid resolved through translate.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useMapInstance } from '../../map/map-context';
+import { useAppStore } from '../../state/store';
+import { parsePastedId } from './pasted-id';
+import { SearchPopup } from './SearchPopup';
+import type { SearchOption } from './search-options';
+import { useAddressSearch } from './use-address-search';
+import './address-search.css';
+
+const FLY_ZOOM = 17;
+
 export function AddressSearch() {
-  return <input type="search" aria-label="Search address" placeholder="Search address" />;
+  const ids = { listbox: useId(), status: useId(), option: useId() };
+  const map = useMapInstance();
+  const selectLocation = useAppStore((s) => s.selectLocation);
+  const clearSelection = useAppStore((s) => s.clearSelection);
+  const selection = useAppStore((s) => s.selection);
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  // The label shown after a choice, so clearing the selection elsewhere also clears the box.
+  const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);
+  const pastedId = useRef<string | null>(null);
+  // Closed, the box asks nothing: a chosen label is not searched again.
+  const { state, pasted } = useAddressSearch(open ? text : '');
+  const options = state.status === 'options' ? state.options : [];
+  const expanded = open && options.length > 0;
+
+  const choose = (option: SearchOption) => {
+    selectLocation(option.locationId);
+    if (map && option.lng !== null && option.lat !== null) {
+      map.flyTo({ center: [option.lng, option.lat], zoom: Math.max(map.getZoom(), FLY_ZOOM) });
+    }
+    const label =
+      option.similarity === null ? option.primary : `${option.primary}, ${option.secondary}`;
+    setText(label);
+    setChosen({ id: option.locationId, label });
+    setOpen(false);
+    setActive(-1);
+    pastedId.current = null;
+  };
+
+  // A pasted id selects its location as soon as translate confirms it, without Enter.
+  const first = options[0];
+  useEffect(() => {
+    if (first && pasted && pastedId.current === pasted.id) choose(first);
+    // choose is recreated every render; the trigger is the answer for the pasted id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [first, pasted?.id]);
+
+  const selectedId = selection.kind === 'location' ? selection.locationId : null;
+  useEffect(() => {
+    if (chosen && selectedId !== chosen.id) {
+      setChosen(null);
+      setText((t) => (t === chosen.label ? '' : t));
+    }
+  }, [selectedId, chosen]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (!open) setOpen(true);
+        if (options.length === 0) return;
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((i) =>
+          i < 0 && step < 0 ? options.length - 1 : (i + step + options.length) % options.length,
+        );
+        return;
+      }
+      case 'Enter': {
+        const option = options[active] ?? (expanded ? options[0] : undefined);
+        if (option) {
+          event.preventDefault();
+          choose(option);
+        } else if (text.trim()) {
+          setOpen(true);
+        }
+        return;
+      }
+      case 'Escape':
+        // First Esc closes the list, the next clears the text, the last clears the selection.
+        event.preventDefault();
+        if (open && text.trim()) setOpen(false);
+        else if (text) setText('');
+        else clearSelection();
+        setActive(-1);
+        return;
+      case 'Tab':
+        setOpen(false);
+        return;
+    }
+  };
+
+  return (
+    <div className="address-search">
+      <input
+        type="text"
+        role="combobox"
+        aria-label="Search address"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={ids.listbox}
+        aria-activedescendant={expanded && active >= 0 ? `${ids.option}-${active}` : undefined}
+        aria-describedby={ids.status}
+        placeholder="Search address or location ID  ( / )"
+        autoComplete="off"
+        spellCheck={false}
+        className="address-search__input"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onPaste={(e) => {
+          pastedId.current = parsePastedId(e.clipboardData.getData('text'))?.id ?? null;
+        }}
+        onFocus={() => text.trim() && !chosen && setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      {text && (
+        <button
+          type="button"
+          className="address-search__clear"
+          aria-label="Clear search"
+          onClick={() => {
+            setText('');
+            setOpen(false);
+          }}
+        >
+          ×
+        </button>
+      )}
+      <SearchPopup
+        open={open}
+        state={state}
+        ids={ids}
+        active={active}
+        onChoose={choose}
+        onHover={setActive}
+      />
+    </div>
+  );
 }
