@@ -8,6 +8,9 @@ export const SOURCE = {
   fabric: 'fabric',
   // Location workflow: the click, the line to the found location, its marker.
   locationSelection: 'location-selection',
+  // Mobile coverage: res-9 cells in view, and the selected hexagon.
+  mobileCells: 'mobile-cells',
+  hexSelection: 'hex-selection',
   // Area summaries: saved areas, and the summary's hexagon breakout.
   areas: 'areas',
   areaHexes: 'area-hexes',
@@ -26,6 +29,7 @@ export const LAYER = {
   roadMajor: 'fabric-road-major',
   locationDot: 'fabric-location-dot',
   roadLabel: 'fabric-road-label',
+  townLabel: 'fabric-town-label',
   countyLabel: 'county-label',
   // Empty layers that only mark a place in the stack, so layers added later land in order.
   groundSlot: 'slot-ground',
@@ -36,6 +40,11 @@ export const LAYER = {
   locationLink: 'location-link',
   locationClick: 'location-click',
   locationMarker: 'location-marker',
+  // Mobile coverage: cells by class, cells still loading, the selected hexagon.
+  mobileFill: 'mobile-fill',
+  mobileOutline: 'mobile-outline',
+  mobileLoading: 'mobile-loading',
+  hexSelected: 'hex-selected',
   // Area summaries: saved areas, and the summary's hexagon breakout.
   areaFill: 'area-fill',
   areaLine: 'area-line',
@@ -49,6 +58,8 @@ export const FABRIC_SOURCE_LAYER = {
   parcels: 'parcels',
   footprints: 'footprints',
   locations: 'locations',
+  // Town points (name) for place labels.
+  towns: 'towns',
 } as const;
 
 /**

@@ -1,0 +1,88 @@
+// The card over the map while the mobile layer is on: the zoom hint when cells would be too
+// small to read, else progress, errors, the legend with counts, and the filters.
+import { isApiError } from '../../api/api-error';
+import type { Carrier } from '../../lib/mobile-labels';
+import type { MobileCoverageFilter } from '../../lib/mobile-classify';
+import { vintageLabel } from '../top-bar/vintage-label';
+import type { HexView } from './hex-features';
+import { MobileFilters } from './MobileFilters';
+import { MobileLegend } from './MobileLegend';
+
+interface Props {
+  zoomedIn: boolean;
+  onZoomIn: () => void;
+  vintage: string | null;
+  cellsInView: number;
+  view: HexView;
+  blocksTotal: number;
+  blocksLoaded: number;
+  error: Error | null;
+  onRetry: () => void;
+  filter: MobileCoverageFilter;
+  carriers: readonly Carrier[];
+  onFilterChange: (filter: Partial<MobileCoverageFilter>) => void;
+}
+
+export function MobileCoverageCard(props: Props) {
+  const { view, blocksTotal, blocksLoaded } = props;
+  const busy = props.zoomedIn && props.error === null && view.loading > 0;
+  return (
+    <section className="mc-card" aria-label="Mobile coverage" aria-busy={busy}>
+      <header className="mc-card__header">
+        <h2 className="mc-card__title">Mobile coverage</h2>
+        <span className="mc-card__vintage">
+          {props.vintage ? `as of ${vintageLabel(props.vintage)}` : 'Loading vintages…'}
+        </span>
+      </header>
+      {!props.zoomedIn ? (
+        <div className="mc-card__hint" role="status">
+          <p>Zoom in to see mobile coverage.</p>
+          <button type="button" className="button" onClick={props.onZoomIn}>
+            Zoom in
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="mc-card__status" role="status">
+            {busy ? (
+              <>
+                <span>
+                  Loading {view.loading.toLocaleString('en-US')} of{' '}
+                  {props.cellsInView.toLocaleString('en-US')} cells…
+                </span>
+                <progress
+                  className="mc-card__progress"
+                  max={blocksTotal}
+                  value={blocksLoaded}
+                  aria-label="Mobile coverage cells loaded"
+                />
+              </>
+            ) : (
+              props.error === null && (
+                <span>{props.cellsInView.toLocaleString('en-US')} hexagons in view</span>
+              )
+            )}
+          </div>
+          {props.error && (
+            <div className="mc-card__error" role="alert">
+              <p>
+                <strong>Some cells could not be loaded.</strong>{' '}
+                {isApiError(props.error) ? props.error.message : 'The request failed.'}
+              </p>
+              <button type="button" className="button" onClick={props.onRetry}>
+                Retry
+              </button>
+            </div>
+          )}
+          <MobileLegend counts={view.counts} loading={view.loading} />
+          <MobileFilters
+            filter={props.filter}
+            carriers={props.carriers}
+            onChange={props.onFilterChange}
+          />
+          <p className="mc-card__note">Best service in each H3 hexagon. Click one for details.</p>
+        </>
+      )}
+    </section>
+  );
+}
