@@ -1,0 +1,85 @@
+// The in-memory Store: a Fabric plus its static indexes, answering every operation from typed
+// columns. Vintages arrive validated by the routes; an unknown one still answers empty here so
+// the store never throws on a caller's mistake.
+import { fixedRecords, mobileRecords } from '../ops/coverage-records';
+import { LOCATION_RECORD_FIELDS, layerFields } from '../ops/fields';
+import { history } from '../ops/history';
+import { locate } from '../ops/locate';
+import { locationRecord, resolveLocation } from '../ops/location-records';
+import { createMatcher } from '../ops/match';
+import { summarize } from '../ops/summarize';
+import { createTileSource } from '../ops/tiles';
+import { translate } from '../ops/translate';
+import type { Fabric } from './fabric';
+import { buildFabricIndex } from './fabric-index';
+import type { LayerName, LocationRecord, Store } from './store';
+
+export const MAXCOUNT = 50_000;
+const LAYERS: LayerName[] = ['locations', 'parcels', 'footprints'];
+
+export function createMemoryStore(fabric: Fabric): Store {
+  const ix = buildFabricIndex(fabric);
+  const matcher = createMatcher(ix);
+  const tiles = createTileSource(ix);
+  const coverageVintages = fabric.fixedCoverage.map((c) => c.vintage);
+  const vi = (v: string) => ix.vintageIndex(v);
+  const coverageIndex = (v: string) => coverageVintages.indexOf(v);
+
+  const record = (v: number, by: { location_id: number } | { uuid: string }): LocationRecord | null => {
+    if (v < 0) return null;
+    const i = resolveLocation(ix, v, by);
+    return i < 0 ? null : locationRecord(ix, v, i);
+  };
+
+  return {
+    kind: 'demo',
+    maxcount: MAXCOUNT,
+    fabricVintages: () => fabric.vintages.map((v) => ({ ...v })),
+    coverageVintages: () => coverageVintages.slice(),
+    layers: () => LAYERS.slice(),
+    fields: (_v, layer) => layerFields(layer),
+    locationData(v, by) {
+      const r = record(vi(v), by);
+      return r ? [r] : [];
+    },
+    bulkLocations(v, ids, fields) {
+      const keep = new Set<string>(fields.filter((f) => (LOCATION_RECORD_FIELDS as readonly string[]).includes(f)));
+      const idKey = 'location_id' in ids ? 'location_id' : 'uuid';
+      keep.add(idKey);
+      const keys: (keyof LocationRecord)[] = LOCATION_RECORD_FIELDS.filter((f) => keep.has(f));
+      const list: ({ location_id: number } | { uuid: string })[] =
+        'location_id' in ids ? ids.location_id.map((id) => ({ location_id: id })) : ids.uuid.map((u) => ({ uuid: u }));
+      const vIndex = vi(v);
+      const out: Partial<LocationRecord>[] = [];
+      for (const by of list) {
+        const r = record(vIndex, by);
+        if (!r) continue;
+        const row: Partial<Record<keyof LocationRecord, unknown>> = {};
+        for (const k of keys) row[k] = r[k];
+        out.push(row as Partial<LocationRecord>);
+      }
+      return out;
+    },
+    tile: (v, z, x, y) => (vi(v) < 0 ? new Uint8Array(0) : tiles.tile(vi(v), z, x, y)),
+    match: (v, query, maxresults) => matcher.match(vi(v), query, maxresults),
+    history: (v, locationId) => (vi(v) < 0 ? [] : history(ix, vi(v), locationId)),
+    locate(v, point, parceldistancem, neardistancem) {
+      if (vi(v) < 0) return [];
+      return locate(ix, { vi: vi(v), ...point, parceldistancem, neardistancem });
+    },
+    // Both kinds name the same location, so dest only shapes nothing beyond the pair returned.
+    translate: (v, src, _dest, id) => (vi(v) < 0 ? [] : translate(ix, vi(v), src, id)),
+    summarize: (v, area, fields, nocat) =>
+      vi(v) < 0
+        ? { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } }
+        : summarize(ix, vi(v), area, fields, nocat, MAXCOUNT),
+    fixedCoverage(v, locationIds) {
+      const c = coverageIndex(v);
+      return c < 0 ? [] : fixedRecords(ix, c, locationIds);
+    },
+    mobileCoverage(v, cells) {
+      const c = coverageIndex(v);
+      return c < 0 ? [] : mobileRecords(ix, c, cells);
+    },
+  };
+}
