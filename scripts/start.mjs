@@ -6,7 +6,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json'];
+const BUILD_INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+];
 
 /** Newest modification time under a file or folder (0 when it doesn't exist). */
 function newestMtime(path) {
@@ -30,9 +37,14 @@ const reason = buildIsStale();
 if (reason) {
   console.log(`building the app (${reason}) ...`);
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
-    console.error('the build failed (see above); fix it or run `npm run build` to see the full output');
+    console.error(
+      'the build failed (see above); fix it or run `npm run build` to see the full output',
+    );
     process.exit(result.status ?? 1);
   }
   console.log('build done');
@@ -42,11 +54,15 @@ if (reason) {
 
 // The demo fabric is generated on the first start (and cached in .data/); the server prints
 // its progress.
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'app', 'main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'server', 'app', 'main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (server.exitCode === null) server.kill(signal);

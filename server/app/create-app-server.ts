@@ -63,12 +63,18 @@ export function createAppServer(opts: AppServerOptions): Hono {
     return c.json({ backend: backend.kind, label: backend.label, ...value, version: opts.version });
   });
 
-  app.all('/api', () => errorFetchResponse(new ServiceError('not_found', 'no operation at /api; see /api/health')));
+  app.all('/api', () =>
+    errorFetchResponse(new ServiceError('not_found', 'no operation at /api; see /api/health')),
+  );
   app.all('/api/*', async (c) => {
     const res = await backend.handle(toServiceRequest(c.req.raw));
     // Backend answers may carry immutable headers (fetch responses); copy so the middleware
     // can add its own.
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: new Headers(res.headers) });
+    return new Response(res.body, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: new Headers(res.headers),
+    });
   });
 
   if (opts.distDir) {

@@ -7,18 +7,25 @@ import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer } from 'vite';
 import { createAppServer } from './create-app-server';
 import { contentSecurityPolicy } from './security-headers';
-import { appVersion, backendFromEnv } from './start-app-server';
+import { appVersion, backendFromEnv, portFromEnv } from './start-app-server';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
+const log = (line: string) => console.log(line);
+
 async function main(): Promise<void> {
   const env = process.env;
-  const port = Number(env.PORT || 5173);
+  const port = portFromEnv(env.PORT);
   const host = env.HOST || '127.0.0.1';
-  const log = (line: string) => console.log(line);
 
   const backend = await backendFromEnv(env, log);
-  const api = createAppServer({ backend, version: appVersion(), log, dev: true, basemapStyle: env.VITE_BASEMAP_STYLE });
+  const api = createAppServer({
+    backend,
+    version: appVersion(),
+    log,
+    dev: true,
+    basemapStyle: env.VITE_BASEMAP_STYLE,
+  });
   const apiListener = getRequestListener(api.fetch);
   // Vite's client is an inline module and reconnects over a websocket: the dev CSP allows both.
   const csp = contentSecurityPolicy({ dev: true, basemapStyle: env.VITE_BASEMAP_STYLE });

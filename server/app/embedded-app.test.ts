@@ -16,7 +16,10 @@ const logs: string[] = [];
 beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'app-dist-'));
   await mkdir(join(distDir, 'assets'));
-  await writeFile(join(distDir, 'index.html'), '<!doctype html><title>Coverage Explorer</title><div id="root"></div>');
+  await writeFile(
+    join(distDir, 'index.html'),
+    '<!doctype html><title>Coverage Explorer</title><div id="root"></div>',
+  );
   await writeFile(join(distDir, 'assets', 'main-abc123.js'), 'console.log("app")');
   app = await startAppServer({
     port: 0,
@@ -51,7 +54,13 @@ describe('app server, embedded backend', () => {
     expect(health).toMatchObject({ backend: 'embedded', label: 'Demo data (synthetic)' });
     expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
     const fabric = health.fabricVintages as Array<{ vintage: string }>;
-    expect(fabric.map((v) => v.vintage)).toEqual(['202306', '202312', '202406', '202412', '202506']);
+    expect(fabric.map((v) => v.vintage)).toEqual([
+      '202306',
+      '202312',
+      '202406',
+      '202412',
+      '202506',
+    ]);
     expect(health.coverageVintages).toEqual(['202306', '202312', '202406', '202412', '202506']);
   });
 
@@ -101,7 +110,10 @@ describe('app server, embedded backend', () => {
     expectSecurityHeaders(asset);
 
     expect((await fetch(`${app.url}/assets/missing.js`)).status).toBe(404);
-    expect((await fetch(`${app.url}/..%2f..%2fetc/passwd`)).status).toBe(404);
+    // An escaped path out of dist/ is not a file there: it gets the app page, never the file.
+    const escape = await fetch(`${app.url}/..%2f..%2f..%2fetc/passwd`);
+    expect(await escape.text()).not.toContain('root:');
+    expect((await fetch(`${app.url}/..%2f..%2fetc/hosts.txt`)).status).toBe(404);
   });
 
   it('logs one line per request without its query string', async () => {

@@ -1,22 +1,19 @@
 // `npm start` (through scripts/start.mjs): the app server on PORT (5173) and HOST (127.0.0.1).
-import { startAppServer } from './start-app-server';
+import { portFromEnv, startAppServer } from './start-app-server';
 
-function portFrom(value: string | undefined): number {
-  if (value === undefined || value === '') return 5173;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number (0-65535), got "${value}"`);
-  return n;
-}
+const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
   const env = process.env;
-  const port = portFrom(env.PORT);
+  const port = portFromEnv(env.PORT);
   const host = env.HOST || '127.0.0.1';
-  const log = (line: string) => console.log(line);
   const server = await startAppServer({ port, host, env, log });
   log(`listening on ${server.url}`);
   // 0.0.0.0 and :: are not addresses a browser can open; point at the local machine instead.
-  const openable = host === '0.0.0.0' || host === '::' ? server.url.replace(/\/\/[^/]+:/, '//localhost:') : server.url;
+  const openable =
+    host === '0.0.0.0' || host === '::'
+      ? server.url.replace(/\/\/[^/]+:/, '//localhost:')
+      : server.url;
   log(`open ${openable}/ in a browser (Ctrl+C stops the server)`);
 
   let stopping = false;

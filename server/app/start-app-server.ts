@@ -34,17 +34,28 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 export function appVersion(): string {
   try {
     const pkg: unknown = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'));
-    const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg ? pkg.version : null;
+    const version =
+      typeof pkg === 'object' && pkg !== null && 'version' in pkg ? pkg.version : null;
     return typeof version === 'string' ? version : '0.0.0';
   } catch {
     return '0.0.0';
   }
 }
 
+/** PORT as a number, 5173 when unset. */
+export function portFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 5173;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`PORT must be a port number (0-65535), got "${value}"`);
+  return n;
+}
+
 function positiveInt(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
 }
 
@@ -75,7 +86,8 @@ export async function backendFromEnv(
     throw new Error('SERVICE_URL must be an http(s) URL');
   }
   const auth = (env.SERVICE_AUTH ?? 'bearer').trim().toLowerCase();
-  if (auth !== 'bearer' && auth !== 'apikey') throw new Error('SERVICE_AUTH must be "bearer" or "apikey"');
+  if (auth !== 'bearer' && auth !== 'apikey')
+    throw new Error('SERVICE_AUTH must be "bearer" or "apikey"');
   const token = env.SERVICE_TOKEN ?? '';
   if (!token) log('warning: SERVICE_TOKEN is not set; the upstream service will likely answer 401');
   const tokenType = env.SERVICE_TOKEN_TYPE?.trim() || 'Bearer';
@@ -105,8 +117,9 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
   });
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
     (done, fail) => {
-      const s = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: host }, (info: AddressInfo) =>
-        done({ server: s, port: info.port }),
+      const s = serve(
+        { fetch: app.fetch, port: opts.port ?? 0, hostname: host },
+        (info: AddressInfo) => done({ server: s, port: info.port }),
       );
       s.once('error', fail);
     },

@@ -56,7 +56,10 @@ export function staticApp(distDir: string) {
     if (path.startsWith('/assets/') || extname(path) !== '') return c.text('Not found', 404);
     const index = await fileAt(root, '/index.html');
     if (!index) {
-      return c.text('The app is not built yet: run `npm run build` (or `npm start`, which builds it).', 503);
+      return c.text(
+        'The app is not built yet: run `npm run build` (or `npm start`, which builds it).',
+        503,
+      );
     }
     return c.html(await readFile(index, 'utf8'), 200, { 'Cache-Control': 'no-cache' });
   };

@@ -17,7 +17,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 const cleanup: Array<() => Promise<void>> = [];
 afterAll(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
+  for (const step of cleanup.splice(0).toReversed()) await step();
 });
 
 describe('the upstream token', () => {
@@ -48,7 +48,8 @@ describe('the upstream token', () => {
         const res = await fetch(`${app.url}${path}`, init);
         const text = await res.text();
         expect(text, path).not.toContain(TOKEN);
-        for (const [name, value] of res.headers) expect(`${name}: ${value}`, path).not.toContain(TOKEN);
+        for (const [name, value] of res.headers)
+          expect(`${name}: ${value}`, path).not.toContain(TOKEN);
       }
       upstream.hang = true;
       const timedOut = await fetch(`${app.url}/api/fabric/layers`);
@@ -65,7 +66,9 @@ describe('the upstream token', () => {
   });
 
   it('is read by no browser code: src/ never names the server-side variables', async () => {
-    const sources = (await filesUnder(join(ROOT, 'src'))).filter((f) => /\.(ts|tsx|js|css|html)$/.test(f));
+    const sources = (await filesUnder(join(ROOT, 'src'))).filter((f) =>
+      /\.(ts|tsx|js|css|html)$/.test(f),
+    );
     expect(sources.length).toBeGreaterThan(10);
     for (const file of sources) {
       const text = await readFile(file, 'utf8');
@@ -80,7 +83,11 @@ describe('the upstream token', () => {
     const before = process.env.SERVICE_TOKEN;
     process.env.SERVICE_TOKEN = TOKEN;
     try {
-      await build({ root: ROOT, logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: true } });
+      await build({
+        root: ROOT,
+        logLevel: 'silent',
+        build: { outDir, emptyOutDir: true, sourcemap: true },
+      });
     } finally {
       if (before === undefined) delete process.env.SERVICE_TOKEN;
       else process.env.SERVICE_TOKEN = before;

@@ -25,7 +25,13 @@ interface CachedAnswer {
 }
 
 // Headers copied from the upstream answer; hop-by-hop ones and cookies stay behind.
-const PASS_RESPONSE_HEADERS = ['content-type', 'cache-control', 'retry-after', 'etag', 'last-modified'];
+const PASS_RESPONSE_HEADERS = [
+  'content-type',
+  'cache-control',
+  'retry-after',
+  'etag',
+  'last-modified',
+];
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'invalid_parameter',
@@ -54,13 +60,18 @@ async function normalised(res: Response): Promise<CachedAnswer> {
   }
   const type = res.headers.get('content-type') ?? '';
   if (res.status >= 400 && !type.includes('json')) {
-    const code = CODE_BY_STATUS[res.status] ?? (res.status >= 500 ? 'upstream_unavailable' : 'invalid_parameter');
+    const code =
+      CODE_BY_STATUS[res.status] ??
+      (res.status >= 500 ? 'upstream_unavailable' : 'invalid_parameter');
     const err = new ServiceError(code, `upstream answered ${res.status}`);
     const retry = res.headers.get('retry-after');
     const out = errorFetchResponse(err);
     return {
       status: res.status >= 500 ? 502 : res.status,
-      headers: [['content-type', 'application/json; charset=utf-8'], ...(retry ? [['retry-after', retry] as [string, string]] : [])],
+      headers: [
+        ['content-type', 'application/json; charset=utf-8'],
+        ...(retry ? [['retry-after', retry] as [string, string]] : []),
+      ],
       body: await out.arrayBuffer(),
     };
   }
@@ -77,13 +88,18 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
   const base = new URL(opts.url);
   const basePath = base.pathname.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const cache = new LruCache<CachedAnswer>(opts.cache?.maxEntries ?? 2000, opts.cache?.ttlMs ?? 3_600_000);
+  const cache = new LruCache<CachedAnswer>(
+    opts.cache?.maxEntries ?? 2000,
+    opts.cache?.ttlMs ?? 3_600_000,
+  );
 
   async function handle(request: Request): Promise<Response> {
     const incoming = new URL(request.url);
     const op = findOperation(request.method, incoming.pathname);
     if (!op) {
-      return errorFetchResponse(new ServiceError('not_found', `no operation at ${request.method} ${incoming.pathname}`));
+      return errorFetchResponse(
+        new ServiceError('not_found', `no operation at ${request.method} ${incoming.pathname}`),
+      );
     }
     // Re-encode the query from its parsed form so nothing odd reaches the upstream verbatim.
     const query = new URLSearchParams();
@@ -104,7 +120,10 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
     const cached = key ? cache.get(key) : undefined;
     if (cached) return toResponse(cached, 'hit');
 
-    const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(op, opts) };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...authHeaders(op, opts),
+    };
     if (body) headers['content-type'] = 'application/json';
     let answer: CachedAnswer;
     try {
@@ -118,10 +137,14 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
       });
       answer = await normalised(res);
     } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      const timedOut =
+        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       return errorFetchResponse(
         timedOut
-          ? new ServiceError('upstream_timeout', `the upstream service did not answer within ${timeoutMs} ms`)
+          ? new ServiceError(
+              'upstream_timeout',
+              `the upstream service did not answer within ${timeoutMs} ms`,
+            )
           : new ServiceError('upstream_unavailable', 'the upstream service is unreachable'),
       );
     }

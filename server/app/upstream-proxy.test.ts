@@ -15,10 +15,13 @@ interface Started {
 
 const running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
-  for (const r of running.splice(0).reverse()) await r.close();
+  for (const r of running.splice(0).toReversed()) await r.close();
 });
 
-async function start(env: Record<string, string> = {}, upstreamTimeoutMs?: number): Promise<Started> {
+async function start(
+  env: Record<string, string> = {},
+  upstreamTimeoutMs?: number,
+): Promise<Started> {
   const upstream = await startFakeUpstream('/base');
   running.push(upstream);
   const logs: string[] = [];
@@ -42,8 +45,12 @@ describe('upstream proxy', () => {
   it('sends Bearer on fabric operations and SERVICE_TOKEN_TYPE on coverage ones, under the base path', async () => {
     const { app, upstream } = await start({ SERVICE_TOKEN_TYPE: 'Token' });
     expect((await fetch(`${app.url}/api/fabric/vintages`)).status).toBe(200);
-    expect((await fetch(`${app.url}/api/fabricext/202506/locate?latitude=39.8&longitude=-89.6`)).status).toBe(200);
-    expect((await fetch(`${app.url}/api/coverage/bdcfixed?location_id=1000000001`)).status).toBe(200);
+    expect(
+      (await fetch(`${app.url}/api/fabricext/202506/locate?latitude=39.8&longitude=-89.6`)).status,
+    ).toBe(200);
+    expect((await fetch(`${app.url}/api/coverage/bdcfixed?location_id=1000000001`)).status).toBe(
+      200,
+    );
     expect(upstream.seen.map((r) => [r.path, r.headers.authorization])).toEqual([
       ['/fabric/vintages', `Bearer ${TOKEN}`],
       ['/fabricext/202506/locate', `Bearer ${TOKEN}`],
@@ -93,7 +100,9 @@ describe('upstream proxy', () => {
 
   it('re-encodes the query string from its parsed values', async () => {
     const { app, upstream } = await start();
-    await fetch(`${app.url}/api/fabricext/202506/match?text=1201+Oak%20St%2C%20Springfield&maxresults=2&text=x%26y%3Dz`);
+    await fetch(
+      `${app.url}/api/fabricext/202506/match?text=1201+Oak%20St%2C%20Springfield&maxresults=2&text=x%26y%3Dz`,
+    );
     const seen = upstream.seen[0];
     expect(seen?.query.getAll('text')).toEqual(['1201 Oak St, Springfield', 'x&y=z']);
     expect(seen?.query.get('maxresults')).toBe('2');
@@ -130,8 +139,12 @@ describe('upstream proxy', () => {
 
   it('answers a repeated coverage request from its cache, but forwards fabric ones each time', async () => {
     const { app, upstream } = await start();
-    const first = await fetch(`${app.url}/api/coverage/bdcfixed?location_id=1000000007&vintage=202506`);
-    const second = await fetch(`${app.url}/api/coverage/bdcfixed?location_id=1000000007&vintage=202506`);
+    const first = await fetch(
+      `${app.url}/api/coverage/bdcfixed?location_id=1000000007&vintage=202506`,
+    );
+    const second = await fetch(
+      `${app.url}/api/coverage/bdcfixed?location_id=1000000007&vintage=202506`,
+    );
     expect(await second.json()).toEqual(await first.json());
     expect(second.headers.get('x-cache')).toBe('hit');
     await fetch(`${app.url}/api/coverage/bdcfixed?location_id=1000000008&vintage=202506`);

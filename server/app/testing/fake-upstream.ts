@@ -22,7 +22,15 @@ export interface FakeUpstream {
 
 function answerFor(path: string): unknown {
   if (path.endsWith('/fabric/vintages')) {
-    return [{ vintage: '202506', svcversion: 11, fccversion: '7', fccrelease: '06302025', vintagename: 'june2025' }];
+    return [
+      {
+        vintage: '202506',
+        svcversion: 11,
+        fccversion: '7',
+        fccrelease: '06302025',
+        vintagename: 'june2025',
+      },
+    ];
   }
   if (path.endsWith('/coverage/vintages')) return ['202412', '202506'];
   return { path };
