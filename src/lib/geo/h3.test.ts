@@ -21,7 +21,8 @@ describe('cellsInBounds', () => {
     const kmPerDegLat = 111.32;
     const kmPerDegLng = 111.32 * Math.cos((39.78 * Math.PI) / 180);
     const areaKm2 = (box.east - box.west) * kmPerDegLng * (box.north - box.south) * kmPerDegLat;
-    const perimeterKm = 2 * ((box.east - box.west) * kmPerDegLng + (box.north - box.south) * kmPerDegLat);
+    const perimeterKm =
+      2 * ((box.east - box.west) * kmPerDegLng + (box.north - box.south) * kmPerDegLat);
     const cellKm2 = getHexagonAreaAvg(9, 'km2');
     const cellDiameterKm = 2 * getHexagonEdgeLengthAvg(9, 'km');
     expect(new Set(cells).size).toBe(cells.length);
@@ -34,6 +35,26 @@ describe('cellsInBounds', () => {
     const cells = new Set(cellsInBounds(box));
     expect(cells.has(cellAtPoint(SPRINGFIELD.lng, SPRINGFIELD.lat))).toBe(true);
     expect(cells.has(cellAtPoint(-89.5, 39.78))).toBe(false);
+  });
+
+  it('reads the box as (lng, lat): every cell centre lies in or just beyond it', () => {
+    // A cell overlapping the box has its centre at most one cell radius (~0.2 km) outside.
+    const margin = 0.005;
+    for (const cell of cellsInBounds(box)) {
+      const { lng, lat } = cellCentre(cell);
+      expect(lng).toBeGreaterThan(box.west - margin);
+      expect(lng).toBeLessThan(box.east + margin);
+      expect(lat).toBeGreaterThan(box.south - margin);
+      expect(lat).toBeLessThan(box.north + margin);
+    }
+  });
+
+  it('covers a viewport of about 5,000 cells without duplicates', () => {
+    // Zoom 13 on a 1920 x 1200 screen over the demo town is about 0.33 x 0.17 degrees.
+    const cells = cellsInBounds({ west: -89.82, south: 39.7, east: -89.49, north: 39.87 });
+    expect(cells.length).toBeGreaterThan(4000);
+    expect(cells.length).toBeLessThan(7000);
+    expect(new Set(cells).size).toBe(cells.length);
   });
 
   it('answers nothing for an empty box', () => {
