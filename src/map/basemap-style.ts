@@ -4,7 +4,7 @@
 import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { SOURCE, LAYER } from './ids';
-import { MAP_COLORS } from './layers/colors';
+import { FONT_FILES, MAP_COLORS } from './layers/colors';
 import {
   countyFillLayer,
   countyLabelLayer,
@@ -21,10 +21,18 @@ function slot(id: string): LayerSpecification {
   return { id, type: 'background', layout: { visibility: 'none' } };
 }
 
-export function buildBasemapStyle(): StyleSpecification {
+/** Shipped font files by name, as absolute URLs (resolved against the page, so any base works). */
+export function fontFaces(baseUri: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(FONT_FILES).map(([name, path]) => [name, new URL(path, baseUri).href]),
+  );
+}
+
+export function buildBasemapStyle(baseUri: string = document.baseURI): StyleSpecification {
   return {
     version: 8,
-    // No `glyphs`: MapLibre ≥ 5.11 renders text with local fonts, so no glyph server is needed.
+    // No `glyphs` URL: labels are drawn from the shipped font files, no glyph server needed.
+    'font-faces': fontFaces(baseUri),
     sources: {
       [SOURCE.states]: { type: 'geojson', data: empty },
       [SOURCE.counties]: { type: 'geojson', data: empty },

@@ -13,6 +13,7 @@ import {
   roadLabelLayer,
   roadMajorLayer,
   roadMinorLayer,
+  townLabelLayer,
 } from './layers/fabric';
 
 const LAYERS_BY_SLOT = [
@@ -21,7 +22,7 @@ const LAYERS_BY_SLOT = [
     slot: LAYER.roadsSlot,
     layers: [roadCasingLayer, roadMinorLayer, roadMajorLayer, locationDotLayer],
   },
-  { slot: LAYER.labelsSlot, layers: [roadLabelLayer] },
+  { slot: LAYER.labelsSlot, layers: [roadLabelLayer, townLabelLayer] },
 ];
 
 export function useFabricLayers(map: MapLibreMap | null, vintage: string | null, enabled: boolean) {

@@ -1,7 +1,7 @@
 // Census boundaries: county fill (also the click target for "Use this county"), lines, labels.
 import type { LayerSpecification } from 'maplibre-gl';
 import { LAYER, SOURCE } from '../ids';
-import { MAP_COLORS, LABEL_FONT } from './colors';
+import { MAP_COLORS, LABEL_FONT_BOLD } from './colors';
 
 export const countyFillLayer: LayerSpecification = {
   id: LAYER.countyFill,
@@ -39,7 +39,7 @@ export const countyLabelLayer: LayerSpecification = {
   maxzoom: 13,
   layout: {
     'text-field': ['get', 'label'],
-    'text-font': LABEL_FONT,
+    'text-font': LABEL_FONT_BOLD,
     'text-size': ['interpolate', ['linear'], ['zoom'], 7, 11, 12, 15],
     'text-transform': 'uppercase',
     'text-letter-spacing': 0.08,

@@ -13,6 +13,7 @@ export const MAP_COLORS = {
   roadMinor: '#ffffff',
   roadMajor: '#fbe3a4',
   roadLabel: '#4a5260',
+  townLabel: '#2c3440',
   locationResidential: '#3b6fd8',
   locationBusiness: '#d9731f',
   locationMixed: '#8a55c9',
@@ -20,5 +21,15 @@ export const MAP_COLORS = {
   locationOther: '#6b7380',
 } as const;
 
-/** With no glyph server, MapLibre draws these with the browser's local fonts (TinySDF). */
-export const LABEL_FONT = ['sans-serif'];
+/**
+ * Label fonts: files the app ships (public/fonts), declared in the style's `font-faces`, so
+ * labels look the same on every machine and need no glyph server. MapLibre rasterizes them in
+ * the browser (TinySDF); `sans-serif` is the local fallback for characters they lack.
+ */
+export const LABEL_FONT = ['DejaVu Sans', 'sans-serif'];
+export const LABEL_FONT_BOLD = ['DejaVu Sans Bold', 'sans-serif'];
+
+export const FONT_FILES = {
+  'DejaVu Sans': 'fonts/dejavu-sans/DejaVuSans.ttf',
+  'DejaVu Sans Bold': 'fonts/dejavu-sans/DejaVuSans-Bold.ttf',
+} as const;

@@ -1,7 +1,7 @@
 // The demo fabric from the service's vector tiles, each layer from the zoom where it reads well.
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import { FABRIC_SOURCE_LAYER, LAYER, SOURCE } from '../ids';
-import { LABEL_FONT, MAP_COLORS } from './colors';
+import { LABEL_FONT, LABEL_FONT_BOLD, MAP_COLORS } from './colors';
 
 const isMajorRoad: ExpressionSpecification = [
   'in',
@@ -132,5 +132,26 @@ export const roadLabelLayer: LayerSpecification = {
     'text-color': MAP_COLORS.roadLabel,
     'text-halo-color': MAP_COLORS.halo,
     'text-halo-width': 1.5,
+  },
+};
+
+/** Town names over the county view, handing over to road names once streets are readable. */
+export const townLabelLayer: LayerSpecification = {
+  id: LAYER.townLabel,
+  type: 'symbol',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.towns,
+  maxzoom: 15,
+  layout: {
+    'text-field': ['coalesce', ['get', 'name'], ''],
+    'text-font': LABEL_FONT_BOLD,
+    'text-size': ['interpolate', ['linear'], ['zoom'], 10, 12, 14, 16],
+    'text-max-width': 8,
+    'text-padding': 4,
+  },
+  paint: {
+    'text-color': MAP_COLORS.townLabel,
+    'text-halo-color': MAP_COLORS.halo,
+    'text-halo-width': 1.8,
   },
 };

@@ -1,0 +1,116 @@
+// The app shell: the offline map really draws, the demo fabric shows at street zoom, the top
+// bar reflects the service, and the view survives a reload through the URL hash.
+import { loadCounty } from '../server/demo/county';
+import { LAYER } from '../src/map/ids';
+import { MAP_COLORS } from '../src/map/layers/colors';
+import { expect, test } from './support/fixtures';
+import { MapDriver, colorDistance, hexToRgb } from './support/map-driver';
+
+const town = loadCounty().towns[0];
+
+test('the map draws the offline basemap with WebGL', async ({ page }, testInfo) => {
+  const map = new MapDriver(page);
+  await page.goto('/');
+  await expect(map.region).toBeVisible();
+  await map.waitForIdle();
+
+  // An empty WebGL canvas reads back as transparent black; the style paints an opaque
+  // background, land and boundaries over it.
+  const background = hexToRgb(MAP_COLORS.background);
+  const pixels = await map.samplePixels(10);
+  const painted = pixels.filter((p) => p[3] === 255);
+  expect(painted.length, 'opaque pixels').toBeGreaterThan(pixels.length * 0.9);
+  const notBackground = painted.filter((p) => colorDistance(p, background) > 8);
+  expect(notBackground.length, 'pixels that differ from the background').toBeGreaterThan(10);
+
+  const shot = testInfo.outputPath('map-county.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('map-county', { path: shot, contentType: 'image/png' });
+});
+
+test('at street zoom the demo town shows roads, names and location dots', async ({
+  page,
+}, testInfo) => {
+  const map = new MapDriver(page);
+  await page.goto('/');
+  await map.jumpTo({ lng: town.lng, lat: town.lat, zoom: 16 });
+
+  await map.expectRendered(LAYER.roadMinor);
+  await map.expectRendered(LAYER.locationDot, 20);
+  await map.expectRendered(LAYER.footprintFill);
+  const labels = await map.renderedFeatures(LAYER.roadLabel);
+  expect(labels.some((f) => typeof f.name === 'string' && f.name.length > 0)).toBe(true);
+
+  const shot = testInfo.outputPath('map-street.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('map-street', { path: shot, contentType: 'image/png' });
+});
+
+test('the top bar lists the service vintages, newest selected, and names the demo backend', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const fabric = (await (await page.request.get('/api/fabric/vintages')).json()) as {
+    vintage: string;
+  }[];
+  const coverage = (await (
+    await page.request.get('/api/coverage/vintages?type=bdc')
+  ).json()) as string[];
+  expect(fabric.length).toBeGreaterThan(0);
+  expect(coverage.length).toBeGreaterThan(0);
+
+  for (const [label, vintages] of [
+    ['Fabric vintage', fabric.map((v) => v.vintage)],
+    ['Coverage vintage', coverage],
+  ] as const) {
+    const select = page.getByLabel(label);
+    await expect(select).toBeEnabled();
+    const offered = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered.toSorted(), label).toEqual([...vintages].sort());
+    await expect(select).toHaveValue([...vintages].sort().at(-1) ?? '');
+  }
+
+  await expect(page.getByText(/Demo data/)).toBeVisible();
+});
+
+test('the view in the URL hash reproduces the map on a fresh load', async ({ page, context }) => {
+  const map = new MapDriver(page);
+  await page.goto('/');
+  await map.jumpTo({ lng: town.lng + 0.01, lat: town.lat - 0.005, zoom: 14.5 });
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#map=14\.5\//);
+  const link = page.url();
+
+  const other = await context.newPage();
+  const second = new MapDriver(other);
+  await other.goto(link);
+  await second.waitForIdle();
+  const view = await second.view();
+  expect(view.zoom).toBeCloseTo(14.5, 1);
+  expect(view.lng).toBeCloseTo(town.lng + 0.01, 3);
+  expect(view.lat).toBeCloseTo(town.lat - 0.005, 3);
+  await other.close();
+});
+
+test('the layout holds at 768 pixels wide', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 768, height: 900 });
+  const map = new MapDriver(page);
+  await page.goto('/');
+  await map.waitForIdle();
+  for (const name of ['Inspect', 'Draw area', 'Layers', 'Settings']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('combobox', { name: /Search address/ })).toBeVisible();
+  // Nothing pushes the page sideways.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  const box = await map.region.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThan(300);
+
+  const shot = testInfo.outputPath('layout-768.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('layout-768', { path: shot, contentType: 'image/png' });
+});
