@@ -1,0 +1,194 @@
+// The location workflow in the browser: a click locates, the panel shows what the service
+// answers, search and links select, a retired location leads on, failures recover with Retry.
+// Every place clicked is chosen from the demo fabric in Node (support/demo-points.ts).
+import type { Page } from '@playwright/test';
+import { describeMatch } from '../src/features/location-panel/location-words';
+import { fixedRowsFor } from '../src/features/location-panel/fixed-rows';
+import type { FixedRecord } from '../src/api/coverage-schemas';
+import {
+  TIMING_CLICKS,
+  loadDemoPoints,
+  type DemoPoint,
+  type DemoPoints,
+} from './support/demo-points';
+import { expect, test } from './support/fixtures';
+import { MapDriver } from './support/map-driver';
+
+const CLICK_ZOOM = 18;
+let demo: Promise<DemoPoints> | undefined;
+const points = () => (demo ??= loadDemoPoints());
+
+function panel(page: Page) {
+  return page.getByRole('region', { name: 'Location' });
+}
+
+async function openAt(page: Page, p: { lng: number; lat: number }, zoom = CLICK_ZOOM) {
+  const map = new MapDriver(page);
+  await page.goto(`/#map=${zoom}/${p.lat}/${p.lng}`);
+  await map.waitForIdle();
+  return map;
+}
+
+/** The panel shows this location_id among its identifiers. */
+async function expectLocationId(page: Page, id: number) {
+  await expect(panel(page).locator('.lp-ids code').first()).toHaveText(String(id));
+}
+
+test.describe('location workflow', () => {
+  test.beforeAll(async () => {
+    await points();
+  });
+
+  test('a click on a location opens its panel with the id, address and providers the API returns', async ({
+    page,
+    request,
+  }) => {
+    const { points: at, vintage, coverageVintage } = await points();
+    const p = at.FootprintParcel;
+    const map = await openAt(page, p);
+    await map.clickAt(p.lng, p.lat);
+
+    await expectLocationId(page, p.locationId);
+    const data = await request.get(
+      `/api/fabric/${vintage}/data/locations?location_id=${p.locationId}`,
+    );
+    const [record] = (await data.json()) as { address_primary: string; city: string }[];
+    await expect(panel(page).getByRole('heading', { name: record.address_primary })).toBeVisible();
+    await expect(panel(page)).toContainText(record.city);
+
+    const coverage = await request.get(
+      `/api/coverage/bdcfixed?location_id=${p.locationId}&vintage=${coverageVintage}`,
+    );
+    const records = (await coverage.json()) as FixedRecord[];
+    const expected = fixedRowsFor(records, 'residential').map((r) => r.brand_name);
+    await expect(panel(page)).toContainText(/Coverage data as of \w+ \d{4}/);
+    if (expected.length > 0) {
+      const brands = panel(page)
+        .getByRole('table', { name: 'Fixed broadband providers' })
+        .locator('td.lp-brand');
+      await expect(brands).toHaveText(expected);
+    } else {
+      await expect(panel(page)).toContainText('No residential fixed broadband offers');
+    }
+    // The URL names the selection, replacing the entry rather than adding one per click.
+    await expect(page).toHaveURL(new RegExp(`[?&]loc=${p.locationId}(&|$)`));
+  });
+
+  for (const type of ['FootprintParcel', 'Footprint', 'Parcel', 'Nearest'] as const) {
+    test(`a click reaches a ${type} match and says so in plain words`, async ({ page }) => {
+      const p: DemoPoint = (await points()).points[type];
+      const map = await openAt(page, p);
+      await map.clickAt(p.lng, p.lat);
+      await expectLocationId(page, p.locationId);
+      const words = describeMatch(p.matchtype, p.distancem).split(',')[0];
+      await expect(page.getByTestId('match-quality')).toContainText(`${words}, `);
+      await expect(page.getByTestId('match-quality')).toContainText(/\d+ m|under 1 m/);
+    });
+  }
+
+  test('the address search selects a location and flies to it', async ({ page }) => {
+    const { search } = await points();
+    await page.goto('/');
+    await new MapDriver(page).waitForMap();
+    await page.keyboard.press('/');
+    const box = page.getByRole('combobox', { name: 'Search address' });
+    await expect(box).toBeFocused();
+    await box.fill(search.text);
+    const options = page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option');
+    await expect(options.first()).toContainText('% match');
+    expect(await options.count()).toBeLessThanOrEqual(10);
+    await box.press('Enter');
+    await expectLocationId(page, search.locationId);
+    await expect(page).toHaveURL(new RegExp(`[?&]loc=${search.locationId}(&|$)`));
+    // Esc outside the box clears the selection.
+    await box.blur();
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toHaveCount(0);
+  });
+
+  test('a pasted location_id selects that location', async ({ page }) => {
+    const { points: at } = await points();
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search address' });
+    await box.focus();
+    await page.evaluate((text) => {
+      const input = document.activeElement as HTMLInputElement;
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }, String(at.Parcel.locationId));
+    await box.fill(String(at.Parcel.locationId));
+    await expectLocationId(page, at.Parcel.locationId);
+  });
+
+  test('a deep link restores the location and its vintages', async ({ page }) => {
+    const { points: at, vintage, coverageVintage } = await points();
+    const id = at.Footprint.locationId;
+    await page.goto(`/?loc=${id}&v=${vintage}&cv=${coverageVintage}`);
+    await expectLocationId(page, id);
+    await expect(panel(page).getByRole('heading', { level: 2 })).not.toBeEmpty();
+    await expect(page).toHaveURL(new RegExp(`v=${vintage}`));
+  });
+
+  test('a retired location is marked and leads to its current equivalent', async ({ page }) => {
+    const { retired, vintage } = await points();
+    await page.goto(`/?loc=${retired.locationId}&v=${vintage}`);
+    await expect(panel(page).getByText('Retired', { exact: true })).toBeVisible();
+    await panel(page).getByRole('button', { name: 'Go to current equivalent' }).click();
+    await expectLocationId(page, retired.reLocationId);
+    await expect(page).toHaveURL(new RegExp(`[?&]loc=${retired.reLocationId}(&|$)`));
+  });
+
+  test('when the service fails, the part shows an error and Retry recovers', async ({
+    page,
+    pageGuard,
+  }) => {
+    const { points: at, vintage } = await points();
+    pageGuard.allowFailures('/api/coverage/bdcfixed');
+    let failing = true;
+    await page.route('**/api/coverage/bdcfixed**', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { code: 'internal', message: 'The coverage store failed.' },
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.goto(`/?loc=${at.FootprintParcel.locationId}&v=${vintage}`);
+    const alert = panel(page).getByRole('alert');
+    await expect(alert).toContainText('Fixed broadband could not be loaded.');
+    // The other parts are unaffected.
+    await expect(panel(page).getByRole('heading', { level: 2 })).not.toBeEmpty();
+    failing = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(panel(page).getByRole('alert')).toHaveCount(0);
+    await expect(panel(page)).toContainText(/Unserved|Underserved|Served/);
+  });
+
+  test('click → panel fully rendered: median over 20 clicks', async ({ page }, testInfo) => {
+    const { timing } = await points();
+    expect(timing.length).toBeGreaterThanOrEqual(TIMING_CLICKS);
+    const map = await openAt(page, timing[0], 17);
+    for (const [n, p] of timing.slice(0, TIMING_CLICKS).entries()) {
+      await map.clickAt(p.lng, p.lat);
+      // The panel marks the moment locate, data, translate, history and coverage all show.
+      await page.waitForFunction(
+        (count) => performance.getEntriesByName('location:click-to-panel').length >= count,
+        n + 1,
+      );
+      await expectLocationId(page, p.locationId);
+    }
+    const ms = await page.evaluate(() =>
+      performance.getEntriesByName('location:click-to-panel').map((e) => e.duration),
+    );
+    const sorted = [...ms].sort((a, b) => a - b);
+    const median = (sorted[9] + sorted[10]) / 2;
+    const line = `click → panel: median ${median.toFixed(1)} ms, min ${sorted[0].toFixed(1)}, max ${sorted[sorted.length - 1].toFixed(1)} over ${ms.length} clicks`;
+    console.log(line);
+    testInfo.annotations.push({ type: 'timing', description: line });
+    expect(median).toBeLessThanOrEqual(150);
+  });
+});
