@@ -1,0 +1,264 @@
+// Mobile coverage: the hexagon layer over the demo town agrees with the service's records,
+// fetches in bulk and from cache, filters, the hexagon panel, deep links, and the time from
+// the map's `idle` to cells drawn for a ~5,000-cell view.
+import type { Page, Request } from '@playwright/test';
+import { loadCounty } from '../server/demo/county';
+import { LAYER } from '../src/map/ids';
+import { cellCentre, cellsInBounds, type LngLatBox } from '../src/lib/geo/h3';
+import { blockCells, blocksForCells, packBlocks } from '../src/lib/geo/h3-blocks';
+import {
+  MOBILE_CLASSES,
+  NO_MOBILE_FILTER,
+  classifyCell,
+  emptyClassCounts,
+  type MobileClass,
+  type MobileCoverageFilter,
+  type MobileServiceRecord,
+} from '../src/lib/mobile-classify';
+import { expect, test } from './support/fixtures';
+import { MapDriver } from './support/map-driver';
+
+type ApiRecord = MobileServiceRecord & { h3_res9_id: string };
+
+const town = loadCounty().towns[0];
+const MOBILE_PATH = '/api/coverage/bdcmobile';
+
+function isMobileRequest(request: Request): boolean {
+  return new URL(request.url()).pathname === MOBILE_PATH;
+}
+
+function legend(page: Page) {
+  return page.getByRole('region', { name: 'Mobile coverage' });
+}
+
+async function turnLayerOn(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Layers' }).click();
+  await page.getByRole('checkbox', { name: /Mobile coverage/ }).check();
+  await page.keyboard.press('Escape');
+}
+
+/** Waits until no cell in view is still loading, then for the map to draw them. */
+async function waitForCells(page: Page, map: MapDriver): Promise<void> {
+  const loading = legend(page).locator('[data-class="loading"] [data-count]');
+  await expect(loading).toHaveAttribute('data-count', '0', { timeout: 30_000 });
+  await map.waitForIdle();
+}
+
+async function legendCounts(page: Page): Promise<Record<MobileClass, number>> {
+  const counts = emptyClassCounts();
+  for (const cls of MOBILE_CLASSES) {
+    const value = await legend(page)
+      .locator(`[data-class="${cls}"] [data-count]`)
+      .getAttribute('data-count');
+    counts[cls] = Number(value);
+  }
+  return counts;
+}
+
+async function viewBounds(page: Page): Promise<LngLatBox> {
+  return page.evaluate(() => {
+    const b = (window as { __coverageMap?: import('maplibre-gl').Map }).__coverageMap!.getBounds();
+    return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
+  });
+}
+
+function coverageVintage(page: Page): string {
+  const cv = new URL(page.url()).searchParams.get('cv');
+  if (!cv) throw new Error('the app did not write the coverage vintage into the URL');
+  return cv;
+}
+
+/** The service's records for some cells, fetched directly in bulk chunks of 1000. */
+async function apiRecords(page: Page, vintage: string, cells: readonly string[]) {
+  const byCell = new Map<string, ApiRecord[]>(cells.map((c) => [c, []]));
+  for (let i = 0; i < cells.length; i += 1000) {
+    const response = await page.request.post(`${MOBILE_PATH}?vintage=${vintage}`, {
+      data: cells.slice(i, i + 1000),
+    });
+    expect(response.status()).toBe(200);
+    for (const record of (await response.json()) as ApiRecord[]) {
+      byCell.get(record.h3_res9_id)?.push(record);
+    }
+  }
+  return byCell;
+}
+
+function expectedCounts(
+  cells: readonly string[],
+  byCell: Map<string, ApiRecord[]>,
+  filter: MobileCoverageFilter,
+): Record<MobileClass, number> {
+  const counts = emptyClassCounts();
+  for (const cell of cells) counts[classifyCell(byCell.get(cell) ?? [], filter)]++;
+  return counts;
+}
+
+async function openTown(page: Page, map: MapDriver, zoom = 14): Promise<Request[]> {
+  const requests: Request[] = [];
+  page.on('request', (r) => void (isMobileRequest(r) && requests.push(r)));
+  await page.goto(`/#map=${zoom}/${town.lat}/${town.lng}`);
+  await map.waitForIdle();
+  await turnLayerOn(page);
+  await waitForCells(page, map);
+  return requests;
+}
+
+test('the layer draws the town in bulk requests, with legend counts the service agrees with', async ({
+  page,
+}, testInfo) => {
+  const map = new MapDriver(page);
+  const requests = await openTown(page, map);
+
+  const cells = cellsInBounds(await viewBounds(page));
+  expect(cells.length).toBeGreaterThan(100);
+  await map.expectRendered(LAYER.mobileFill, 50);
+
+  const byCell = await apiRecords(page, coverageVintage(page), cells);
+  const counts = await legendCounts(page);
+  expect(counts).toEqual(expectedCounts(cells, byCell, NO_MOBILE_FILTER));
+  expect(counts.none, 'some cells in town have coverage').toBeLessThan(cells.length);
+
+  // Fetched by whole blocks of cells packed into bulk POSTs: no request per cell.
+  const blocks = blocksForCells(cells).map((b) => ({ cells: blockCells(b) }));
+  const fetched = blocks.reduce((n, b) => n + b.cells.length, 0);
+  expect(requests.every((r) => r.method() === 'POST')).toBe(true);
+  expect(requests.length).toBeLessThanOrEqual(packBlocks(blocks).length);
+  expect(requests.length).toBeLessThanOrEqual(Math.ceil(fetched / 1000) + 1);
+
+  const shot = testInfo.outputPath('mobile-layer.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('mobile-layer', { path: shot, contentType: 'image/png' });
+
+  // A filter reclassifies the same records: legend counts follow the pure classifier.
+  await legend(page).getByLabel('Technology').selectOption('3G');
+  const filter = { ...NO_MOBILE_FILTER, technology: '3G' as const };
+  await expect.poll(() => legendCounts(page)).toEqual(expectedCounts(cells, byCell, filter));
+  expect(await legendCounts(page)).not.toEqual(counts);
+  await legend(page).getByLabel('Environment').selectOption('In-vehicle');
+  await expect
+    .poll(() => legendCounts(page))
+    .toEqual(expectedCounts(cells, byCell, { ...filter, environment: 1 }));
+});
+
+test('panning away and back fetches nothing again for cells already loaded', async ({ page }) => {
+  const map = new MapDriver(page);
+  const requests = await openTown(page, map);
+  const before = requests.length;
+
+  await map.jumpTo({ lng: town.lng + 0.12, lat: town.lat, zoom: 14 });
+  await waitForCells(page, map);
+  const away = requests.length;
+  expect(away, 'the new view was fetched').toBeGreaterThan(before);
+
+  await map.jumpTo({ lng: town.lng, lat: town.lat, zoom: 14 });
+  await waitForCells(page, map);
+  expect(requests.length, 'requests after panning back').toBe(away);
+});
+
+test('farther out the layer asks the user to zoom in instead of fetching', async ({ page }) => {
+  const map = new MapDriver(page);
+  const requests: Request[] = [];
+  page.on('request', (r) => void (isMobileRequest(r) && requests.push(r)));
+  await page.goto(`/#map=11/${town.lat}/${town.lng}`);
+  await map.waitForIdle();
+  await turnLayerOn(page);
+  await expect(legend(page).getByText('Zoom in to see mobile coverage')).toBeVisible();
+  await map.waitForIdle();
+  expect(requests).toHaveLength(0);
+});
+
+/** A cell in view that has records, near the view's centre so it is clickable. */
+async function servedCell(
+  page: Page,
+  map: MapDriver,
+): Promise<{ cell: string; records: ApiRecord[] }> {
+  const cells = cellsInBounds(await viewBounds(page));
+  const byCell = await apiRecords(page, coverageVintage(page), cells);
+  const centre = await map.view();
+  const served = cells
+    .filter((c) => (byCell.get(c) ?? []).length > 1)
+    .map((c) => ({
+      c,
+      d: Math.hypot(cellCentre(c).lng - centre.lng, cellCentre(c).lat - centre.lat),
+    }))
+    .sort((a, b) => a.d - b.d);
+  expect(served.length, 'cells with records in view').toBeGreaterThan(0);
+  const cell = served[0].c;
+  return { cell, records: byCell.get(cell) ?? [] };
+}
+
+test('clicking a hexagon opens its panel with the service records, and a link restores it', async ({
+  page,
+}, testInfo) => {
+  const map = new MapDriver(page);
+  await openTown(page, map, 15);
+  const { cell, records } = await servedCell(page, map);
+
+  const centre = cellCentre(cell);
+  await map.clickAt(centre.lng, centre.lat);
+  const panel = page.getByRole('region', { name: 'Hexagon' });
+  await expect(panel.getByTestId('hex-id')).toHaveText(cell);
+  await expect(panel.getByText(/Coverage data as of \w{3} \d{4}/)).toBeVisible();
+  const rows = panel.locator('tbody tr');
+  await expect(rows).toHaveCount(records.length);
+  const carriers = [...new Set(records.map((r) => r.brandname))].sort();
+  const shownCarriers = [...new Set(await rows.locator('td:first-child').allTextContents())].sort();
+  expect(shownCarriers).toEqual(carriers);
+  const signals = (await rows.locator('td:last-child').allTextContents()).sort();
+  expect(signals).toEqual(records.map((r) => `${r.minsignal} dBm`).sort());
+  await expect.poll(() => map.renderedFeatures(LAYER.hexSelected)).toHaveLength(1);
+  expect(new URL(page.url()).searchParams.get('hex')).toBe(cell);
+
+  const shot = testInfo.outputPath('hex-panel.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('hex-panel', { path: shot, contentType: 'image/png' });
+
+  // A fresh page from the link alone: the panel, the records and the outline come back.
+  await page.goto(`/?hex=${cell}`);
+  const restored = page.getByRole('region', { name: 'Hexagon' });
+  await expect(restored.getByTestId('hex-id')).toHaveText(cell);
+  await expect(restored.locator('tbody tr')).toHaveCount(records.length);
+  await map.waitForIdle();
+  await expect.poll(() => map.renderedFeatures(LAYER.hexSelected)).toHaveLength(1);
+});
+
+test('idle to cells drawn for a view of about 5,000 cells', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 2400, height: 1300 });
+  const map = new MapDriver(page);
+  await page.goto(`/#map=11/${town.lat}/${town.lng}`);
+  await map.waitForIdle();
+  await turnLayerOn(page);
+
+  const timing = await page.evaluate(
+    ({ lng, lat, fill }) =>
+      new Promise<{ idle: number; drawn: number; cells: number }>((resolve) => {
+        const m = (window as { __coverageMap?: import('maplibre-gl').Map }).__coverageMap!;
+        const start = performance.now();
+        let idle = -1;
+        const loading = () =>
+          document.querySelector('[data-class="loading"] [data-count]')?.getAttribute('data-count');
+        const onIdle = () => {
+          if (idle < 0) idle = performance.now() - start;
+          if (loading() !== '0') return;
+          const cells = m.queryRenderedFeatures({ layers: [fill] }).length;
+          if (cells === 0) return;
+          m.off('idle', onIdle);
+          resolve({ idle, drawn: performance.now() - start, cells });
+        };
+        m.on('idle', onIdle);
+        m.jumpTo({ center: [lng, lat], zoom: 13 });
+      }),
+    { lng: town.lng, lat: town.lat, fill: LAYER.mobileFill },
+  );
+  const cells = cellsInBounds(await viewBounds(page)).length;
+  const idleToDrawn = timing.drawn - timing.idle;
+  testInfo.annotations.push({
+    type: 'measure',
+    description: `${cells} cells: idle at ${timing.idle.toFixed(0)} ms, drawn at ${timing.drawn.toFixed(0)} ms, idle to drawn ${idleToDrawn.toFixed(0)} ms`,
+  });
+  console.log(
+    `mobile layer: ${cells} cells, idle→drawn ${idleToDrawn.toFixed(0)} ms (move→drawn ${timing.drawn.toFixed(0)} ms)`,
+  );
+  expect(cells).toBeGreaterThan(4000);
+  expect(idleToDrawn).toBeLessThanOrEqual(1500);
+});
