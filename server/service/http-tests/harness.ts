@@ -1,0 +1,136 @@
+// The service on a real loopback port for HTTP-level tests: the fixture fabric in a memory
+// store, started on a free port and stopped by the test that started it.
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { createServiceApp, type ServiceDeps } from '../app';
+import { createMemoryStore } from '../store/memory-store';
+import type { Store } from '../store/store';
+import { buildFixtureFabric } from '../testing/fixture-fabric';
+
+export const TOKEN = 'test-token';
+export const CURRENT = '202506';
+
+export interface RunningService {
+  url: string;
+  store: Store;
+  /** Internal errors the app logged (a 500 should never happen; tests assert this stays empty). */
+  logged: string[];
+  close(): Promise<void>;
+}
+
+export async function startService(
+  overrides: Partial<Omit<ServiceDeps, 'logError'>> = {},
+): Promise<RunningService> {
+  const store = overrides.store ?? createMemoryStore(buildFixtureFabric());
+  const logged: string[] = [];
+  const app = createServiceApp({
+    store,
+    tokens: [TOKEN],
+    ...overrides,
+    logError: (m) => logged.push(m),
+  });
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+    (resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+        resolve({ server: s, port: info.port }),
+      );
+    },
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    logged,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // Keep-alive sockets from fetch would hold close() open.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export interface CallOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  /** A JSON value (stringified) or raw text. */
+  body?: unknown;
+  raw?: string;
+  /** Leave the default token out. */
+  noAuth?: boolean;
+}
+
+/** One request with the test token (unless told not to); the body parsed as JSON. */
+export async function call(
+  base: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<JsonResponse> {
+  const headers: Record<string, string> = opts.noAuth ? {} : { Authorization: `Bearer ${TOKEN}` };
+  Object.assign(headers, opts.headers);
+  let body: string | undefined = opts.raw;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const res = await fetch(base + path, {
+    method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  if (text && (res.headers.get('content-type') ?? '').includes('json'))
+    parsed = JSON.parse(text) as unknown;
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+/** The error body every failure must carry: `{"error":{"code","message","details"?}}`. */
+export function errorOf(body: unknown): {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+} {
+  if (typeof body !== 'object' || body === null || !('error' in body)) {
+    throw new Error(`not an error body: ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) throw new Error('error is not an object');
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string' || typeof message !== 'string' || message.length === 0) {
+    throw new Error(`error body without code/message: ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  return error as { code: string; message: string; details?: Record<string, unknown> };
+}
+
+/** An expected refusal: request path and body (a string is sent raw), status, code, words of the message. */
+export type ErrorCase = [
+  name: string,
+  path: string,
+  body: unknown,
+  status: number,
+  code: string,
+  mentions: string[],
+];
+
+export async function expectErrorCase(
+  base: string,
+  [, path, body, status, code, mentions]: ErrorCase,
+) {
+  const res = await call(
+    base,
+    path,
+    typeof body === 'string' ? { raw: body, method: 'POST' } : { body },
+  );
+  const error = errorOf(res.body);
+  expect({ status: res.status, code: error.code }).toEqual({ status, code });
+  for (const m of mentions) expect(error.message).toContain(m);
+  // No stack traces in bodies.
+  expect(JSON.stringify(res.body)).not.toMatch(/\bat .+:\d+:\d+/);
+}
