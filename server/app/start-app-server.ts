@@ -96,6 +96,7 @@ export async function backendFromEnv(
     token,
     tokenType,
     auth,
+    log,
     ...(opts.upstreamTimeoutMs ? { timeoutMs: opts.upstreamTimeoutMs } : {}),
   });
 }

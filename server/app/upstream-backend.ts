@@ -16,6 +16,16 @@ export interface UpstreamOptions {
   auth: 'bearer' | 'apikey';
   timeoutMs?: number;
   cache?: { maxEntries: number; ttlMs: number };
+  /** Where upstream failures are reported for the operator (never with headers or queries). */
+  log?: (line: string) => void;
+}
+
+/** "ECONNREFUSED", "ENOTFOUND", ...: what an operator needs to fix the connection. */
+function failureCause(err: unknown): string {
+  const cause = err instanceof Error ? err.cause : undefined;
+  if (cause instanceof Error)
+    return 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
+  return err instanceof Error ? err.message : String(err);
 }
 
 interface CachedAnswer {
@@ -139,6 +149,9 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
     } catch (err) {
       const timedOut =
         err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      opts.log?.(
+        `upstream ${op.name} at ${base.host}: ${timedOut ? `no answer within ${timeoutMs} ms` : `unreachable (${failureCause(err)})`}`,
+      );
       return errorFetchResponse(
         timedOut
           ? new ServiceError(

@@ -109,19 +109,25 @@ describe('upstream proxy', () => {
   });
 
   it('answers 504 JSON when the upstream does not answer in time', async () => {
-    const { app, upstream } = await start({}, 300);
+    const { app, upstream, logs } = await start({}, 300);
     upstream.hang = true;
     const res = await fetch(`${app.url}/api/fabric/layers`);
     expect(res.status).toBe(504);
     expect((await json(res)).error?.code).toBe('upstream_timeout');
+    expect(logs).toContain(
+      `upstream fabricLayers at ${new URL(upstream.url).host}: no answer within 300 ms`,
+    );
   });
 
   it('answers 502 JSON when the upstream is unreachable', async () => {
-    const { app, upstream } = await start();
+    const { app, upstream, logs } = await start();
     await upstream.close();
     const res = await fetch(`${app.url}/api/fabric/layers`);
     expect(res.status).toBe(502);
     expect((await json(res)).error?.code).toBe('upstream_unavailable');
+    expect(
+      logs.some((l) => l.includes('fabricLayers') && l.includes('unreachable (ECONNREFUSED)')),
+    ).toBe(true);
   });
 
   it('refuses a body over 5 MiB with 413 before forwarding', async () => {
