@@ -1,11 +1,16 @@
 // While a click is being located, and when nothing was found: said where the user looks.
 import { useAppStore } from '../../state/store';
+import { LOCATE_LIMITS } from '../../state/slices/settings';
 import { PartError } from './PartState';
-import { noMatchMessage } from './location-words';
+import { formatMeters, noMatchMessage } from './location-words';
 import { useClickLocate } from './use-located-click';
+
+const WIDEST = LOCATE_LIMITS.neardistancem.max;
 
 export function LocateStatus() {
   const neardistancem = useAppStore((s) => s.neardistancem);
+  const parceldistancem = useAppStore((s) => s.parceldistancem);
+  const setLocateDistances = useAppStore((s) => s.setLocateDistances);
   const fabricVintage = useAppStore((s) => s.fabricVintage);
   const locate = useClickLocate();
 
@@ -19,7 +24,17 @@ export function LocateStatus() {
   if (locate.status === 'success' && locate.data.length === 0) {
     return (
       <div className="lp-part lp-nomatch" role="status">
-        <p>{noMatchMessage(neardistancem)}</p>
+        <p>{noMatchMessage(neardistancem, WIDEST)}</p>
+        {neardistancem < WIDEST && (
+          // The same click is located again: the distances are part of the locate query key.
+          <button
+            type="button"
+            className="button"
+            onClick={() => setLocateDistances({ parceldistancem, neardistancem: WIDEST })}
+          >
+            Search within {formatMeters(WIDEST)}
+          </button>
+        )}
       </div>
     );
   }

@@ -29,6 +29,12 @@ describe('noMatchMessage', () => {
       'No fabric location within 50 m. Widen the search in Settings.',
     );
   });
+
+  it('suggests another click once the search is already at its widest', () => {
+    expect(noMatchMessage(100, 100)).toBe(
+      'No fabric location within 100 m. Click closer to a building, or search an address.',
+    );
+  });
 });
 
 describe('words for codes', () => {

@@ -23,8 +23,11 @@ export function describeMatch(matchtype: string, distancem: number): string {
 }
 
 /** What to say when locate finds nothing, and what to try next. */
-export function noMatchMessage(neardistancem: number): string {
-  return `No fabric location within ${formatMeters(neardistancem)}. Widen the search in Settings.`;
+export function noMatchMessage(neardistancem: number, maxNeardistancem = 100): string {
+  const none = `No fabric location within ${formatMeters(neardistancem)}.`;
+  return neardistancem < maxNeardistancem
+    ? `${none} Widen the search in Settings.`
+    : `${none} Click closer to a building, or search an address.`;
 }
 
 const BUILDING_TYPE: Record<string, string> = {
