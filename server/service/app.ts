@@ -24,7 +24,9 @@ export interface ServiceDeps {
 function fromHttpException(err: HTTPException): ServiceError {
   if (err.status === 413) return new ServiceError('payload_too_large', 'request body is too large');
   if (err.status >= 400 && err.status < 500) {
-    return new ServiceError('invalid_parameter', err.message || 'invalid request', { parameter: 'request' });
+    return new ServiceError('invalid_parameter', err.message || 'invalid request', {
+      parameter: 'request',
+    });
   }
   return new ServiceError('internal', 'internal error');
 }
@@ -52,18 +54,33 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
     },
     security: deps.tokens === null ? [] : [{ bearer: [] }, { apikey: [] }],
   });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'apikey', { type: 'apiKey', in: 'header', name: 'apikey' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apikey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'apikey',
+  });
 
   app.notFound((c) => {
     const allow = allowedMethods(c.req.path);
     if (allow.length > 0) {
       return errorResponse(
         c,
-        new ServiceError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(', ')}`, { allow }, { Allow: allow.join(', ') }),
+        new ServiceError(
+          'method_not_allowed',
+          `${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(', ')}`,
+          { allow },
+          { Allow: allow.join(', ') },
+        ),
       );
     }
-    return errorResponse(c, new ServiceError('not_found', `no operation at ${c.req.method} ${c.req.path}`));
+    return errorResponse(
+      c,
+      new ServiceError('not_found', `no operation at ${c.req.method} ${c.req.path}`),
+    );
   });
 
   app.onError((err, c) => {

@@ -30,30 +30,54 @@ function polygonsOf(doc: AreaGeoJson): Rings[] {
 function checkRing(ring: GeoJSON.Position[], polygon: number, index: number): [number, number][] {
   const where = { polygon, ring: index };
   if (ring.length < 4) {
-    throw invalid('min_positions', `ring ${index} of polygon ${polygon} has ${ring.length} positions; a ring needs at least 4`, where);
+    throw invalid(
+      'min_positions',
+      `ring ${index} of polygon ${polygon} has ${ring.length} positions; a ring needs at least 4`,
+      where,
+    );
   }
   const out: [number, number][] = [];
   for (const [lng, lat] of ring as [number, number][]) {
     if (!Number.isFinite(lng) || !Number.isFinite(lat)) {
-      throw invalid('numeric', `ring ${index} of polygon ${polygon} has a non-numeric coordinate`, where);
+      throw invalid(
+        'numeric',
+        `ring ${index} of polygon ${polygon} has a non-numeric coordinate`,
+        where,
+      );
     }
     if (lng < -180 || lng > 180 || lat < -90 || lat > 90) {
-      throw invalid('range', `ring ${index} of polygon ${polygon} has a position out of range (longitude -180..180, latitude -90..90)`, where);
+      throw invalid(
+        'range',
+        `ring ${index} of polygon ${polygon} has a position out of range (longitude -180..180, latitude -90..90)`,
+        where,
+      );
     }
     out.push([lng, lat]);
   }
   const first = out[0]!;
   const last = out[out.length - 1]!;
   if (first[0] !== last[0] || first[1] !== last[1]) {
-    throw invalid('closed', `ring ${index} of polygon ${polygon} is not closed (first and last positions differ)`, where);
+    throw invalid(
+      'closed',
+      `ring ${index} of polygon ${polygon} is not closed (first and last positions differ)`,
+      where,
+    );
   }
   const distinct = new Set(out.map(([x, y]) => `${x},${y}`)).size;
   if (distinct < 3) {
-    throw invalid('min_positions', `ring ${index} of polygon ${polygon} has fewer than 3 distinct positions`, where);
+    throw invalid(
+      'min_positions',
+      `ring ${index} of polygon ${polygon} has fewer than 3 distinct positions`,
+      where,
+    );
   }
   const crossing = findRingSelfIntersection(out);
   if (crossing) {
-    throw invalid('self_intersection', `ring ${index} of polygon ${polygon} intersects itself (segments ${crossing[0]} and ${crossing[1]})`, { ...where, segments: crossing });
+    throw invalid(
+      'self_intersection',
+      `ring ${index} of polygon ${polygon} intersects itself (segments ${crossing[0]} and ${crossing[1]})`,
+      { ...where, segments: crossing },
+    );
   }
   return out;
 }
@@ -63,7 +87,11 @@ export function areaFromGeoJson(doc: AreaGeoJson): Area {
   let vertices = 0;
   for (const rings of polygons) for (const ring of rings) vertices += ring.length;
   if (vertices > MAX_VERTICES) {
-    throw invalid('max_vertices', `the area has ${vertices} vertices; at most ${MAX_VERTICES} are accepted`, { vertices, max: MAX_VERTICES });
+    throw invalid(
+      'max_vertices',
+      `the area has ${vertices} vertices; at most ${MAX_VERTICES} are accepted`,
+      { vertices, max: MAX_VERTICES },
+    );
   }
   return polygons.map((rings, p) => rings.map((ring, r) => checkRing(ring, p, r)));
 }

@@ -38,9 +38,14 @@ export function requireToken(tokens: readonly string[]): MiddlewareHandler<Servi
   return async (c, next) => {
     const token = presentedToken(c.req.header('authorization'), c.req.header('apikey'));
     if (token === null || !tokenMatches(token, digests)) {
-      throw new ServiceError('unauthorized', 'a valid token is required (Authorization: Bearer <token>)', undefined, {
-        'WWW-Authenticate': 'Bearer',
-      });
+      throw new ServiceError(
+        'unauthorized',
+        'a valid token is required (Authorization: Bearer <token>)',
+        undefined,
+        {
+          'WWW-Authenticate': 'Bearer',
+        },
+      );
     }
     c.set('clientKey', digest(token).toString('hex').slice(0, 16));
     await next();

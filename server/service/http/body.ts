@@ -14,7 +14,10 @@ function tooLarge(limit: number): ServiceError {
 }
 
 /** The raw body bytes, refusing more than `limit` (by Content-Length and while streaming). */
-export async function readBodyCapped(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+export async function readBodyCapped(
+  request: Request,
+  limit = MAX_BODY_BYTES,
+): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
@@ -43,11 +46,16 @@ export async function readBodyCapped(request: Request, limit = MAX_BODY_BYTES): 
 export async function readJsonBody(c: Context): Promise<unknown> {
   const bytes = await readBodyCapped(c.req.raw);
   const text = new TextDecoder().decode(bytes);
-  if (!text.trim()) throw new ServiceError('invalid_parameter', 'request body is required (JSON)', { parameter: 'body' });
+  if (!text.trim())
+    throw new ServiceError('invalid_parameter', 'request body is required (JSON)', {
+      parameter: 'body',
+    });
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ServiceError('invalid_parameter', 'request body is not valid JSON', { parameter: 'body' });
+    throw new ServiceError('invalid_parameter', 'request body is not valid JSON', {
+      parameter: 'body',
+    });
   }
 }
 

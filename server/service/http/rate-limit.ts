@@ -20,7 +20,8 @@ export function rateLimit(
     let w = windows.get(key);
     if (!w || t - w.start >= 60_000) {
       // Drop stale windows now and then so the map stays as small as the active client set.
-      if (windows.size > 10_000) for (const [k, old] of windows) if (t - old.start >= 60_000) windows.delete(k);
+      if (windows.size > 10_000)
+        for (const [k, old] of windows) if (t - old.start >= 60_000) windows.delete(k);
       w = { start: t, count: 0 };
       windows.set(key, w);
     }

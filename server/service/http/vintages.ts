@@ -4,10 +4,14 @@ import { ServiceError } from './errors';
 
 export function requireFabricVintage(store: Store, vintage: string): string {
   if (!store.fabricVintages().some((v) => v.vintage === vintage)) {
-    throw new ServiceError('unknown_vintage', `fabric vintage ${vintage} is not known; see /fabric/vintages`, {
-      parameter: 'vintage',
-      vintage,
-    });
+    throw new ServiceError(
+      'unknown_vintage',
+      `fabric vintage ${vintage} is not known; see /fabric/vintages`,
+      {
+        parameter: 'vintage',
+        vintage,
+      },
+    );
   }
   return vintage;
 }
@@ -21,10 +25,14 @@ export function resolveCoverageVintage(store: Store, vintage: string | undefined
     return newest;
   }
   if (!known.includes(vintage)) {
-    throw new ServiceError('unknown_vintage', `coverage vintage ${vintage} is not known; see /coverage/vintages?type=bdc`, {
-      parameter: 'vintage',
-      vintage,
-    });
+    throw new ServiceError(
+      'unknown_vintage',
+      `coverage vintage ${vintage} is not known; see /coverage/vintages?type=bdc`,
+      {
+        parameter: 'vintage',
+        vintage,
+      },
+    );
   }
   return vintage;
 }

@@ -24,7 +24,10 @@ const tags = ['coverage'];
 function requireRes9Cell(id: string, parameter: string): string {
   const cell = id.trim().toLowerCase();
   if (!isValidCell(cell) || getResolution(cell) !== 9) {
-    throw invalidParameter(parameter, `${parameter} must be a valid H3 cell of resolution 9 (got "${id.slice(0, 20)}")`);
+    throw invalidParameter(
+      parameter,
+      `${parameter} must be a valid H3 cell of resolution 9 (got "${id.slice(0, 20)}")`,
+    );
   }
   return cell;
 }
@@ -97,19 +100,25 @@ export function coverageRoutes(store: Store) {
   });
 
   documentOnly(router, fixedBulkRoute);
-  router.openapi({ ...fixedBulkRoute, request: { query: BulkVintageQuery }, hide: true }, async (c) => {
-    const vintage = resolveCoverageVintage(store, c.req.valid('query').vintage);
-    const ids = (await parseJsonBody(c, FixedBulkBody)).map(Number);
-    return c.json(store.fixedCoverage(vintage, [...new Set(ids)]), 200);
-  });
+  router.openapi(
+    { ...fixedBulkRoute, request: { query: BulkVintageQuery }, hide: true },
+    async (c) => {
+      const vintage = resolveCoverageVintage(store, c.req.valid('query').vintage);
+      const ids = (await parseJsonBody(c, FixedBulkBody)).map(Number);
+      return c.json(store.fixedCoverage(vintage, [...new Set(ids)]), 200);
+    },
+  );
 
   documentOnly(router, mobileBulkRoute);
-  router.openapi({ ...mobileBulkRoute, request: { query: BulkVintageQuery }, hide: true }, async (c) => {
-    const vintage = resolveCoverageVintage(store, c.req.valid('query').vintage);
-    const body = await parseJsonBody(c, MobileBulkBody);
-    const cells = body.map((id, i) => requireRes9Cell(id, `body[${i}]`));
-    return c.json(store.mobileCoverage(vintage, [...new Set(cells)]), 200);
-  });
+  router.openapi(
+    { ...mobileBulkRoute, request: { query: BulkVintageQuery }, hide: true },
+    async (c) => {
+      const vintage = resolveCoverageVintage(store, c.req.valid('query').vintage);
+      const body = await parseJsonBody(c, MobileBulkBody);
+      const cells = body.map((id, i) => requireRes9Cell(id, `body[${i}]`));
+      return c.json(store.mobileCoverage(vintage, [...new Set(cells)]), 200);
+    },
+  );
 
   return router;
 }

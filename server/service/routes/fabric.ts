@@ -76,7 +76,10 @@ const bulkRoute = createRoute({
   },
   responses: {
     200: jsonResponse(z.array(BulkRecordSchema), 'records'),
-    413: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string() }) }), 'payload_too_large'),
+    413: jsonResponse(
+      z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+      'payload_too_large',
+    ),
     ...errorResponses,
   },
 });
@@ -89,7 +92,9 @@ const tileDoc = createRoute({
   request: { params: z.object({ v: VintageParam, ...TileParams.shape }) },
   responses: {
     200: {
-      content: { 'application/vnd.mapbox-vector-tile': { schema: z.string().openapi({ format: 'binary' }) } },
+      content: {
+        'application/vnd.mapbox-vector-tile': { schema: z.string().openapi({ format: 'binary' }) },
+      },
       description: 'tile bytes',
     },
     ...errorResponses,
@@ -127,9 +132,15 @@ export function fabricRoutes(store: Store) {
     const { field } = c.req.valid('query');
     requireFabricVintage(store, v);
     requireLayer(layer, ['locations']);
-    const known = new Set(store.fields(v, 'locations').map((f) => f.fieldname).concat(recordFields));
+    const known = new Set(
+      store
+        .fields(v, 'locations')
+        .map((f) => f.fieldname)
+        .concat(recordFields),
+    );
     const unknown = field.find((f) => !known.has(f));
-    if (unknown) throw invalidParameter('field', `field ${unknown} is not a field of the locations layer`);
+    if (unknown)
+      throw invalidParameter('field', `field ${unknown} is not a field of the locations layer`);
     const body = await parseJsonBody(c, BulkBody);
     if ((body.location_id === undefined) === (body.uuid === undefined)) {
       throw invalidParameter('body', 'body must hold exactly one of location_id or uuid');
@@ -143,13 +154,15 @@ export function fabricRoutes(store: Store) {
     const { v, z: zs, x: xs, tile } = c.req.param();
     const m = /^(\d{1,7})\.pbf$/.exec(tile);
     if (!m) throw invalidParameter('y', 'y must be a tile row followed by .pbf');
-    if (!VintageParam.safeParse(v).success) throw invalidParameter('v', 'v must be six digits (YYYYMM)');
+    if (!VintageParam.safeParse(v).success)
+      throw invalidParameter('v', 'v must be six digits (YYYYMM)');
     const parsed = TileParams.safeParse({ z: zs, x: xs, y: m[1] });
     if (!parsed.success) throw zodFailure(parsed.error);
     requireFabricVintage(store, v);
     const { z: zoom, x, y } = parsed.data;
     const size = 2 ** zoom;
-    if (x >= size || y >= size) throw invalidParameter('x', `x and y must be below ${size} at zoom ${zoom}`);
+    if (x >= size || y >= size)
+      throw invalidParameter('x', `x and y must be below ${size} at zoom ${zoom}`);
     const bytes = store.tile(v, zoom, x, y);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/vnd.mapbox-vector-tile',

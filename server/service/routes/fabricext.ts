@@ -50,7 +50,10 @@ const locateRoute = createRoute({
   tags,
   summary: 'Coordinates → location (FootprintParcel, Footprint, Parcel, Nearest) or []',
   request: { params, query: LocateQuery },
-  responses: { 200: jsonResponse(z.array(LocateRecordSchema), 'zero or one match'), ...errorResponses },
+  responses: {
+    200: jsonResponse(z.array(LocateRecordSchema), 'zero or one match'),
+    ...errorResponses,
+  },
 });
 
 const translateRoute = createRoute({
@@ -88,7 +91,10 @@ const summarizeRoute = createRoute({
   },
   responses: {
     200: jsonResponse(SummarizeResponseSchema, 'summary rows'),
-    413: jsonResponse(z.object({ error: z.object({ code: z.string(), message: z.string() }) }), 'payload_too_large'),
+    413: jsonResponse(
+      z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+      'payload_too_large',
+    ),
     422: jsonResponse(maxcountError, 'maxcount_exceeded'),
     ...errorResponses,
   },
@@ -107,7 +113,10 @@ export function fabricextRoutes(store: Store) {
     for (const key of PART_KEYS) if (q[key]?.trim()) parts[key] = q[key].trim();
     const text = q.text?.trim();
     if (!text && !parts.road && !parts.house_number) {
-      throw invalidParameter('text', 'give text, or the address parts (at least house_number or road)');
+      throw invalidParameter(
+        'text',
+        'give text, or the address parts (at least house_number or road)',
+      );
     }
     return c.json(store.match(v, text ? { text } : parts, q.maxresults ?? 1), 200);
   });
@@ -150,7 +159,8 @@ export function fabricextRoutes(store: Store) {
     const defs = new Map(store.fields(v, 'locations').map((f) => [f.fieldname, f]));
     for (const name of field) {
       const def = defs.get(name);
-      if (!def) throw invalidParameter('field', `field ${name} is not a field of the locations layer`);
+      if (!def)
+        throw invalidParameter('field', `field ${name} is not a field of the locations layer`);
       if (def.reportable !== 1) throw invalidParameter('field', `field ${name} is not reportable`);
     }
     const area = areaFromGeoJson(await parseJsonBody(c, AreaGeoJson, 'invalid_geojson'));

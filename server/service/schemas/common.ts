@@ -57,7 +57,12 @@ export const locationIdQuery = () =>
 export function listQuery(opts: { max: number; example: string }) {
   return z
     .string()
-    .transform((s) => s.split(',').map((f) => f.trim()).filter((f) => f.length > 0))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((f) => f.trim())
+        .filter((f) => f.length > 0),
+    )
     .pipe(
       z
         .array(z.string())

@@ -13,7 +13,9 @@ const vintageQuery = z
 export const CoverageVintagesQuery = z.object({
   type: z.literal('bdc', { error: 'must be bdc' }).openapi({ example: 'bdc' }),
 });
-export const CoverageVintagesSchema = z.array(z.string()).openapi({ example: ['202306', '202406'] });
+export const CoverageVintagesSchema = z
+  .array(z.string())
+  .openapi({ example: ['202306', '202406'] });
 
 export const FixedQuery = z.object({ location_id: locationIdQuery(), vintage: vintageQuery });
 export const MobileQuery = z.object({

@@ -60,7 +60,12 @@ export const BulkRecordSchema = LocationRecordSchema.partial().openapi('BulkLoca
 
 export const DataQuery = z.object({
   location_id: locationIdQuery().optional(),
-  uuid: z.string().min(1).max(64).optional().openapi({ example: '6b0f3b7e-6f8a-4b44-9a4c-2f1e6f0b9c1d' }),
+  uuid: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ example: '6b0f3b7e-6f8a-4b44-9a4c-2f1e6f0b9c1d' }),
 });
 
 export const BulkQuery = z.object({
@@ -78,7 +83,20 @@ export const BulkBody = z
   .openapi('BulkRequest', { description: 'location_id or uuid (exactly one), up to 1000 ids' });
 
 export const TileParams = z.object({
-  z: z.string().regex(/^\d{1,2}$/, { error: 'must be an integer zoom' }).transform(Number).pipe(z.number().max(22, { error: 'must be at most 22' })).openapi({ param: { name: 'z', in: 'path' }, type: 'integer' }),
-  x: z.string().regex(/^\d{1,7}$/, { error: 'must be a tile column' }).transform(Number).openapi({ param: { name: 'x', in: 'path' }, type: 'integer' }),
-  y: z.string().regex(/^\d{1,7}$/, { error: 'must be a tile row' }).transform(Number).openapi({ param: { name: 'y', in: 'path' }, type: 'integer' }),
+  z: z
+    .string()
+    .regex(/^\d{1,2}$/, { error: 'must be an integer zoom' })
+    .transform(Number)
+    .pipe(z.number().max(22, { error: 'must be at most 22' }))
+    .openapi({ param: { name: 'z', in: 'path' }, type: 'integer' }),
+  x: z
+    .string()
+    .regex(/^\d{1,7}$/, { error: 'must be a tile column' })
+    .transform(Number)
+    .openapi({ param: { name: 'x', in: 'path' }, type: 'integer' }),
+  y: z
+    .string()
+    .regex(/^\d{1,7}$/, { error: 'must be a tile row' })
+    .transform(Number)
+    .openapi({ param: { name: 'y', in: 'path' }, type: 'integer' }),
 });

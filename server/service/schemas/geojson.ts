@@ -3,7 +3,11 @@
 // in http/area.ts, which needs the whole ring at once.
 import { z } from '@hono/zod-openapi';
 
-const Position = z.array(z.number()).min(2).max(3).openapi({ description: '[longitude, latitude]' });
+const Position = z
+  .array(z.number())
+  .min(2)
+  .max(3)
+  .openapi({ description: '[longitude, latitude]' });
 const PolygonCoordinates = z.array(z.array(Position)).min(1);
 
 export const PolygonGeometry = z.object({
@@ -30,7 +34,8 @@ export const AreaGeoJson = z
     z.object({ type: z.literal('FeatureCollection'), features: z.array(AreaFeature).min(1) }),
   ])
   .openapi('AreaGeoJson', {
-    description: 'Polygon, MultiPolygon, Feature of one, or FeatureCollection of them (holes respected)',
+    description:
+      'Polygon, MultiPolygon, Feature of one, or FeatureCollection of them (holes respected)',
   });
 
 export type AreaGeoJson = z.infer<typeof AreaGeoJson>;
