@@ -35,6 +35,8 @@ const CASES: ErrorCase[] = [
   // Bad types
   ['non-numeric latitude', `/fabricext/${CURRENT}/locate?latitude=north&longitude=-89.65`, undefined, 400, 'invalid_parameter', ['latitude', 'number']],
   ['latitude out of range', `/fabricext/${CURRENT}/locate?latitude=90.5&longitude=-89.65`, undefined, 400, 'invalid_parameter', ['latitude', 'at most 90']],
+  ['latitude given twice', `${LOCATE}&latitude=39.9`, undefined, 400, 'invalid_parameter', ['latitude must be given once']],
+  ['an empty bulk id list', `/fabric/${CURRENT}/bulk/locations?field=city`, { location_id: [] }, 400, 'invalid_parameter', ['location_id must hold at least 1 item']],
   ['longitude missing', `/fabricext/${CURRENT}/locate?latitude=39.8`, undefined, 400, 'invalid_parameter', ['longitude']],
   ['non-integer location_id', `/fabricext/${CURRENT}/history?location_id=1.5`, undefined, 400, 'invalid_parameter', ['location_id', 'integer']],
   ['location_id for data', `/fabric/${CURRENT}/data/locations?location_id=abc`, undefined, 400, 'invalid_parameter', ['location_id']],

@@ -7,7 +7,8 @@ type Issue = z.core.$ZodIssue;
 
 function pathName(path: readonly PropertyKey[], root: string): string {
   let out = root;
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
+  for (const key of path)
+    out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
   return out || 'value';
 }
 
@@ -17,22 +18,27 @@ function isCustom(issue: Issue): boolean {
   return /^[a-z]/.test(issue.message);
 }
 
+const items = (n: number | bigint) => `${String(n)} item${n === 1 ? '' : 's'}`;
+
 export function describeIssue(issue: Issue, root = ''): string {
   const name = pathName(issue.path, root);
   if (isCustom(issue)) return `${name} ${issue.message}`;
   switch (issue.code) {
     case 'invalid_type':
       // zod 4 leaves `input` out of issues by default; its message says what it received.
-      return issue.message.endsWith('received undefined')
-        ? `${name} is required`
-        : `${name} must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}`;
+      if (issue.message.endsWith('received undefined')) return `${name} is required`;
+      // A query parameter given twice arrives as an array of its values.
+      if (issue.expected === 'string' && issue.message.endsWith('received array')) {
+        return `${name} must be given once`;
+      }
+      return `${name} must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}`;
     case 'too_big':
       return issue.origin === 'array'
-        ? `${name} must hold at most ${String(issue.maximum)} items`
+        ? `${name} must hold at most ${items(issue.maximum)}`
         : `${name} must be at most ${String(issue.maximum)}`;
     case 'too_small':
       return issue.origin === 'array'
-        ? `${name} must hold at least ${String(issue.minimum)} items`
+        ? `${name} must hold at least ${items(issue.minimum)}`
         : `${name} must be at least ${String(issue.minimum)}`;
     case 'invalid_value':
       return `${name} must be one of ${issue.values.map(String).join(', ')}`;
@@ -61,6 +67,8 @@ export function zodFailure(error: z.ZodError, code: ErrorCode = 'invalid_paramet
 }
 
 /** zod-openapi's defaultHook: any request validation failure becomes 400 invalid_parameter. */
-export function throwOnInvalid(result: { success: true } | { success: false; error: z.ZodError }): void {
+export function throwOnInvalid(
+  result: { success: true } | { success: false; error: z.ZodError },
+): void {
   if (!result.success) throw zodFailure(result.error);
 }
