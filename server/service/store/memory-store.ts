@@ -25,7 +25,10 @@ export function createMemoryStore(fabric: Fabric): Store {
   const vi = (v: string) => ix.vintageIndex(v);
   const coverageIndex = (v: string) => coverageVintages.indexOf(v);
 
-  const record = (v: number, by: { location_id: number } | { uuid: string }): LocationRecord | null => {
+  const record = (
+    v: number,
+    by: { location_id: number } | { uuid: string },
+  ): LocationRecord | null => {
     if (v < 0) return null;
     const i = resolveLocation(ix, v, by);
     return i < 0 ? null : locationRecord(ix, v, i);
@@ -43,12 +46,16 @@ export function createMemoryStore(fabric: Fabric): Store {
       return r ? [r] : [];
     },
     bulkLocations(v, ids, fields) {
-      const keep = new Set<string>(fields.filter((f) => (LOCATION_RECORD_FIELDS as readonly string[]).includes(f)));
+      const keep = new Set<string>(
+        fields.filter((f) => (LOCATION_RECORD_FIELDS as readonly string[]).includes(f)),
+      );
       const idKey = 'location_id' in ids ? 'location_id' : 'uuid';
       keep.add(idKey);
       const keys: (keyof LocationRecord)[] = LOCATION_RECORD_FIELDS.filter((f) => keep.has(f));
       const list: ({ location_id: number } | { uuid: string })[] =
-        'location_id' in ids ? ids.location_id.map((id) => ({ location_id: id })) : ids.uuid.map((u) => ({ uuid: u }));
+        'location_id' in ids
+          ? ids.location_id.map((id) => ({ location_id: id }))
+          : ids.uuid.map((u) => ({ uuid: u }));
       const vIndex = vi(v);
       const out: Partial<LocationRecord>[] = [];
       for (const by of list) {
