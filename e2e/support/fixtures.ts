@@ -23,7 +23,8 @@ function watch(page: Page, allowed: (RegExp | string)[]): string[] {
     if (message.type() !== 'error') return;
     // "Failed to load resource" lines name the resource's URL as their location.
     if (matches(message.location().url, allowed)) return;
-    problems.push(`console error: ${message.text()}`);
+    const where = message.location().url;
+    problems.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
   page.on('requestfailed', (request) => {

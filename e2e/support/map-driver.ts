@@ -12,7 +12,7 @@ interface MapWindow {
 export class MapDriver {
   constructor(readonly page: Page) {}
 
-  /** The map region, found by role as a user (or screen reader) would. */
+  /** The map canvas, found by role as a screen reader would (MapLibre labels it "Map"). */
   get region() {
     return this.page.getByRole('region', { name: 'Map' });
   }

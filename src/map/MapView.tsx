@@ -65,7 +65,7 @@ export function MapView({ children }: { children?: ReactNode }) {
   useMapClicks(map);
 
   return (
-    <section className="map-view" aria-label="Map">
+    <div className="map-view">
       <div ref={containerRef} className="map-view__canvas" />
       {webglMissing && (
         <div className="map-view__failure" role="alert">
@@ -74,6 +74,6 @@ export function MapView({ children }: { children?: ReactNode }) {
         </div>
       )}
       <MapContext.Provider value={map}>{children}</MapContext.Provider>
-    </section>
+    </div>
   );
 }
