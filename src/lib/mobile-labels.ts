@@ -32,6 +32,20 @@ export function speedTierWords(record: MobileServiceRecord): string {
   return tier === null ? `${record.mindown}/${record.minup} Mbps` : MOBILE_CLASS_LABEL[tier];
 }
 
+/** Advertised minimum speeds of each tier, download/upload in Mbps (DOMAIN.md). */
+const TIER_SPEEDS: Record<Exclude<MobileClass, 'none'>, string> = {
+  '5g-35': '35/3',
+  '5g-7': '7/1',
+  '4g': '5/1',
+  '3g': '0.2/0.05',
+};
+
+/** "35/3 Mbps", for a table whose technology column already names the technology. */
+export function tierSpeedWords(record: MobileServiceRecord): string {
+  const tier = recordTier(record);
+  return `${tier === null ? `${record.mindown}/${record.minup}` : TIER_SPEEDS[tier]} Mbps`;
+}
+
 export interface Carrier {
   providerid: number;
   brandname: string;

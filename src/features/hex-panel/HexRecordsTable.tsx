@@ -9,7 +9,9 @@ export function HexRecordsTable({ records }: { records: readonly MobileServiceRe
         <tr>
           <th scope="col">Carrier</th>
           <th scope="col">Technology</th>
-          <th scope="col">Speed tier</th>
+          <th scope="col">
+            Speed tier <span className="hp-unit">(down/up)</span>
+          </th>
           <th scope="col">Environment</th>
           <th scope="col" className="hp-num">
             Min. signal

@@ -26,10 +26,10 @@ describe('hexRows', () => {
     expect(
       rows.map((r) => [r.carrier, r.technology, r.speedTier, r.environment, r.minSignalDbm]),
     ).toEqual([
-      ['Alpha', '5G-NR', '5G-NR 35/3 Mbps', 'Outdoor stationary', -95],
-      ['Alpha', '5G-NR', '5G-NR 7/1 Mbps', 'Outdoor stationary', -100],
-      ['Alpha', '4G LTE', '4G LTE 5/1 Mbps', 'In-vehicle', -110],
-      ['Zeta', '3G', '3G 0.2/0.05 Mbps', 'Outdoor stationary', -100],
+      ['Alpha', '5G-NR', '35/3 Mbps', 'Outdoor stationary', -95],
+      ['Alpha', '5G-NR', '7/1 Mbps', 'Outdoor stationary', -100],
+      ['Alpha', '4G LTE', '5/1 Mbps', 'In-vehicle', -110],
+      ['Zeta', '3G', '0.2/0.05 Mbps', 'Outdoor stationary', -100],
     ]);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
   });

@@ -1,6 +1,6 @@
 // The hexagon panel's table rows: words instead of codes, best service first.
 import type { MobileServiceRecord } from '../../lib/mobile-classify';
-import { environmentName, speedTierWords, technologyName } from '../../lib/mobile-labels';
+import { environmentName, tierSpeedWords, technologyName } from '../../lib/mobile-labels';
 import { MOBILE_CLASSES, recordTier } from '../../lib/mobile-classify';
 
 export interface HexRow {
@@ -30,7 +30,7 @@ export function hexRows(records: readonly MobileServiceRecord[]): HexRow[] {
       key: `${r.providerid}:${r.technology}:${r.mindown}:${r.environment}:${i}`,
       carrier: r.brandname,
       technology: technologyName(r.technology),
-      speedTier: speedTierWords(r),
+      speedTier: tierSpeedWords(r),
       environment: environmentName(r.environment),
       minSignalDbm: r.minsignal,
     }));
