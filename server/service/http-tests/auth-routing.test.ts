@@ -64,6 +64,17 @@ describe('authentication', () => {
     await expectUnauthorized(`/fabricext/${CURRENT}/locate?latitude=abc`, {});
   });
 
+  it('takes no token when auth is off (the service embedded in the app server)', async () => {
+    const open = await startService({ tokens: null });
+    try {
+      for (const path of Object.values(PROBES)) {
+        expect((await call(open.url, path, { noAuth: true })).status).toBe(200);
+      }
+    } finally {
+      await open.close();
+    }
+  });
+
   it('serves /openapi.json without a token', async () => {
     const res = await call(svc.url, '/openapi.json', { noAuth: true });
     expect(res.status).toBe(200);
