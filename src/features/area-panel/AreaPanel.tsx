@@ -1,4 +1,102 @@
-// Slot: the side panel for drawn areas and their summaries (area summaries).
+// The side panel in Draw mode: saved areas, and the summary of the selected one.
+import { isApiError } from '../../api/api-error';
+import { useFields } from '../../queries/use-fields';
+import { useAppStore } from '../../state/store';
+import { AreaList } from './AreaList';
+import { FieldPicker } from './FieldPicker';
+import { SummaryResults } from './SummaryResults';
+import { useSelectedAreaSummary } from './use-area-summary';
+import './area-panel.css';
+
+function errorText(error: unknown): string {
+  if (isApiError(error))
+    return `${error.message} (${error.operation}, ${error.status || 'no answer'})`;
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}
+
+function Summary() {
+  const vintage = useAppStore((s) => s.fabricVintage);
+  const fieldsQuery = useFields(vintage);
+  const { area, fields, nocat, summary } = useSelectedAreaSummary();
+
+  if (!area) return <p className="area-panel__empty">Select an area above to summarize it.</p>;
+  if (fieldsQuery.isPending)
+    return (
+      <p className="area-panel__status" role="status">
+        Loading fields…
+      </p>
+    );
+  if (fieldsQuery.isError) {
+    return (
+      <div className="area-panel__error" role="alert">
+        <p>The field list did not load: {errorText(fieldsQuery.error)}</p>
+        <button type="button" className="button" onClick={() => void fieldsQuery.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  const defs = fieldsQuery.data;
+  return (
+    <>
+      <FieldPicker defs={defs} />
+      {fields.length === 0 ? (
+        <p className="area-panel__empty">Tick at least one field to summarize {area.name}.</p>
+      ) : summary.isFetching ? (
+        <div className="area-panel__status" role="status">
+          {summary.progress ? (
+            <>
+              <p>
+                The area holds more than the service's limit per request; summarizing it in parts:{' '}
+                {summary.progress.done} of {summary.progress.total} parts
+              </p>
+              <progress
+                max={summary.progress.total}
+                value={summary.progress.done}
+                aria-label="Parts summarized"
+              />
+            </>
+          ) : (
+            <p>Summarizing {area.name}…</p>
+          )}
+          <button type="button" className="button" onClick={summary.cancel}>
+            Cancel
+          </button>
+        </div>
+      ) : summary.isError ? (
+        <div className="area-panel__error" role="alert">
+          <p>The summary failed: {errorText(summary.error)}</p>
+          <button type="button" className="button" onClick={() => void summary.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : summary.data ? (
+        <SummaryResults
+          area={area}
+          summary={summary.data}
+          defs={defs}
+          fields={fields}
+          nocat={nocat}
+        />
+      ) : (
+        <div className="area-panel__status">
+          <p>The summary was cancelled.</p>
+          <button type="button" className="button" onClick={() => void summary.refetch()}>
+            Summarize again
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function AreaPanel() {
-  return null;
+  return (
+    <section className="area-panel" aria-label="Area summary">
+      <h3 className="area-panel__heading">Areas</h3>
+      <AreaList />
+      <h3 className="area-panel__heading">Summary</h3>
+      <Summary />
+    </section>
+  );
 }

@@ -35,6 +35,14 @@ export interface AreasSlice {
   setDrawTool: (tool: DrawTool) => void;
   setAreaNotice: (notice: AreasSlice['areaNotice']) => void;
   setEditingAreaId: (id: string | null) => void;
+  /** What the area summary asks for; shared by the panel and the hexagon layer on the map. */
+  summaryFields: string[];
+  summaryNocat: boolean;
+  /** The measure the chart and the hexagons show: 'locationcount' or '<field>_avg|_cnt|_sum'. */
+  summaryMeasure: string;
+  setSummaryFields: (fields: string[]) => void;
+  setSummaryNocat: (nocat: boolean) => void;
+  setSummaryMeasure: (measure: string) => void;
 }
 
 export const AREAS_STORAGE_KEY = 'coverage-explorer:areas:v1';
@@ -137,5 +145,11 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
     setDrawTool: (drawTool) => set({ drawTool }),
     setAreaNotice: (areaNotice) => set({ areaNotice }),
     setEditingAreaId: (editingAreaId) => set({ editingAreaId }),
+    summaryFields: ['building_type_code'],
+    summaryNocat: false,
+    summaryMeasure: 'locationcount',
+    setSummaryFields: (summaryFields) => set({ summaryFields }),
+    setSummaryNocat: (summaryNocat) => set({ summaryNocat }),
+    setSummaryMeasure: (summaryMeasure) => set({ summaryMeasure }),
   };
 };

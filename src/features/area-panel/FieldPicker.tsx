@@ -1,0 +1,63 @@
+// Reportable fields from the fields operation, discrete and continuous apart, each with its
+// definition; plus the "No categories" switch.
+import { useShallow } from 'zustand/react/shallow';
+import type { FieldDef } from '../../api/schemas';
+import { useAppStore } from '../../state/store';
+
+function FieldGroup({ legend, defs }: { legend: string; defs: FieldDef[] }) {
+  const { fields, setFields } = useAppStore(
+    useShallow((s) => ({ fields: s.summaryFields, setFields: s.setSummaryFields })),
+  );
+  const toggle = (name: string, on: boolean) =>
+    setFields(on ? [...fields, name] : fields.filter((f) => f !== name));
+  return (
+    <fieldset className="field-picker__group">
+      <legend>{legend}</legend>
+      {defs.map((d) => (
+        <label key={d.fieldname} className="field-picker__field">
+          <input
+            type="checkbox"
+            checked={fields.includes(d.fieldname)}
+            onChange={(e) => toggle(d.fieldname, e.target.checked)}
+          />
+          <span>
+            <code>{d.fieldname}</code>
+            <span className="field-picker__definition">
+              {d.definition}
+              {d.categories ? ` Categories: ${d.categories.map((c) => c.label).join(', ')}.` : ''}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function FieldPicker({ defs }: { defs: readonly FieldDef[] }) {
+  const { nocat, setNocat } = useAppStore(
+    useShallow((s) => ({ nocat: s.summaryNocat, setNocat: s.setSummaryNocat })),
+  );
+  const reportable = [...defs]
+    .filter((d) => d.reportable)
+    .sort((a, b) => a.listorder - b.listorder);
+  return (
+    <details className="field-picker" open>
+      <summary>Fields to summarize</summary>
+      <FieldGroup legend="Discrete (rows by value)" defs={reportable.filter((d) => d.discrete)} />
+      <FieldGroup
+        legend="Continuous (average, count, sum)"
+        defs={reportable.filter((d) => !d.discrete)}
+      />
+      <label className="field-picker__switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={nocat}
+          onChange={(e) => setNocat(e.target.checked)}
+        />
+        No categories{' '}
+        <span className="field-picker__definition">(continuous fields do not split rows)</span>
+      </label>
+    </details>
+  );
+}

@@ -1,0 +1,94 @@
+// A finished summary: total, measure picker, chart, table, and the two exports.
+import { useShallow } from 'zustand/react/shallow';
+import type { FieldDef } from '../../api/schemas';
+import { summaryCsv } from '../../lib/summary-csv';
+import { areaWithHexes, HEX_FIELD, hexBreakout } from '../../lib/summary-hexes';
+import { formatCell, summaryLayout } from '../../lib/summary-table';
+import type { SavedArea } from '../../state/slices/areas';
+import { useAppStore } from '../../state/store';
+import { downloadText, fileSlug } from './download';
+import { SummaryChart } from './SummaryChart';
+import { SummaryTable } from './SummaryTable';
+import type { AreaSummary } from './use-area-summary';
+
+interface Props {
+  area: SavedArea;
+  summary: AreaSummary;
+  defs: readonly FieldDef[];
+  fields: readonly string[];
+  nocat: boolean;
+}
+
+export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
+  const { measureKey, setMeasure } = useAppStore(
+    useShallow((s) => ({ measureKey: s.summaryMeasure, setMeasure: s.setSummaryMeasure })),
+  );
+  const asked = defs.filter((d) => fields.includes(d.fieldname));
+  const layout = summaryLayout(asked, summary.result.data, nocat);
+  const measure = layout.measures.find((m) => m.key === measureKey) ?? layout.measures[0]!;
+  const total = summary.result.locationcount;
+  const hasHexes = fields.includes(HEX_FIELD);
+  const slug = fileSlug(area.name);
+
+  return (
+    <div className="summary-results">
+      <p className="summary-results__total">
+        <strong data-testid="area-total">{formatCell(total, measure)}</strong> locations in{' '}
+        {area.name}
+        {summary.parts > 1 && (
+          <span className="summary-results__parts">
+            {' '}
+            (merged from {summary.parts} parts in {(summary.elapsedMs / 1000).toFixed(1)} s)
+          </span>
+        )}
+      </p>
+      {total === 0 ? (
+        <p className="area-panel__empty">
+          No fabric locations fall inside this area. Try a larger area or another place.
+        </p>
+      ) : (
+        <>
+          <label className="summary-results__measure">
+            Chart{hasHexes ? ' and shade hexagons' : ''} by{' '}
+            <select value={measure.key} onChange={(e) => setMeasure(e.target.value)}>
+              {layout.measures.map((m) => (
+                <option key={m.key} value={m.key}>
+                  {m.header}
+                </option>
+              ))}
+            </select>
+          </label>
+          <SummaryChart layout={layout} measure={measure} />
+          <SummaryTable layout={layout} total={total} />
+        </>
+      )}
+      <div className="summary-results__exports">
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            downloadText(`${slug}-summary.csv`, summaryCsv(layout.columns, layout.rows), 'text/csv')
+          }
+        >
+          Download CSV
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            const hexes = hexBreakout(hasHexes ? layout.rows : [], measure.key);
+            const doc = areaWithHexes(area.name, area.geometry, hexes, measure.key);
+            downloadText(`${slug}.geojson`, JSON.stringify(doc), 'application/geo+json');
+          }}
+        >
+          Download GeoJSON
+        </button>
+      </div>
+      {!hasHexes && (
+        <p className="field-picker__definition">
+          Add {HEX_FIELD} to the fields to see the area by hexagon on the map.
+        </p>
+      )}
+    </div>
+  );
+}

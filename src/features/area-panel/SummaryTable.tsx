@@ -1,0 +1,41 @@
+// The rows as returned (merged when split), in layout order, numbers formatted.
+import { formatCell, type SummaryLayout } from '../../lib/summary-table';
+
+export function SummaryTable({ layout, total }: { layout: SummaryLayout; total: number }) {
+  return (
+    <div className="summary-table__scroll" tabIndex={0} aria-label="Summary rows, scrollable">
+      <table className="summary-table">
+        <caption>
+          {layout.rows.length} {layout.rows.length === 1 ? 'row' : 'rows'},{' '}
+          {formatCell(total, { key: 'locationcount', kind: 'count' })} locations
+        </caption>
+        <thead>
+          <tr>
+            {layout.columns.map((c) => (
+              <th key={c.key} scope="col" className={c.kind === 'group' ? '' : 'num'}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {layout.rows.map((row, i) => (
+            <tr key={i}>
+              {layout.columns.map((c) =>
+                c.kind === 'group' ? (
+                  <th key={c.key} scope="row">
+                    {formatCell(row[c.key], c) || '—'}
+                  </th>
+                ) : (
+                  <td key={c.key} className="num">
+                    {formatCell(row[c.key], c)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
