@@ -11,6 +11,12 @@ maplibregl.setWorkerUrl(workerUrl);
 /** Sangamon County, Illinois (Springfield): the county the demo fabric covers. */
 export const DEMO_VIEW = { center: [-89.65, 39.78] as [number, number], zoom: 10 };
 
+/** The demo county's Census bounding box: the map opens fitted to it. */
+export const DEMO_BOUNDS: [[number, number], [number, number]] = [
+  [-89.993, 39.522],
+  [-89.218, 39.977],
+];
+
 export function createMap(
   container: HTMLElement,
   style: StyleSpecification | string,
@@ -20,7 +26,10 @@ export function createMap(
     style,
     center: DEMO_VIEW.center,
     zoom: DEMO_VIEW.zoom,
-    // `#map=zoom/lat/lng` is read on load (it wins over the default view) and kept current.
+    bounds: DEMO_BOUNDS,
+    fitBoundsOptions: { padding: 24 },
+    // `#map=zoom/lat/lng` is read on load (it wins over the default view and bounds) and kept
+    // current, so a link reproduces the view.
     hash: 'map',
     maxZoom: 19,
     attributionControl: false,

@@ -34,7 +34,8 @@ export function useFabricLayers(map: MapLibreMap | null, vintage: string | null,
       source.setTiles(tiles);
       return;
     }
-    map.addSource(SOURCE.fabric, { type: 'vector', tiles, minzoom: 10, maxzoom: 16 });
+    // From zoom 8 the tiles carry towns and highways; finer layers join as they become readable.
+    map.addSource(SOURCE.fabric, { type: 'vector', tiles, minzoom: 8, maxzoom: 16 });
     for (const group of LAYERS_BY_SLOT) {
       const before = map.getLayer(group.slot) ? group.slot : undefined;
       for (const layer of group.layers) map.addLayer(layer, before);

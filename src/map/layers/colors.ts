@@ -12,6 +12,7 @@ export const MAP_COLORS = {
   roadCasing: '#c9ced6',
   roadMinor: '#ffffff',
   roadMajor: '#fbe3a4',
+  roadHighway: '#f4b860',
   roadLabel: '#4a5260',
   townLabel: '#2c3440',
   locationResidential: '#3b6fd8',

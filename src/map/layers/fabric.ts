@@ -3,29 +3,47 @@ import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import { FABRIC_SOURCE_LAYER, LAYER, SOURCE } from '../ids';
 import { LABEL_FONT, LABEL_FONT_BOLD, MAP_COLORS } from './colors';
 
+// Road classes in the service's tiles: minor (town streets), arterial (town main streets),
+// collector (rural section roads), primary (highways).
+const isHighway: ExpressionSpecification = ['==', ['get', 'class'], 'primary'];
 const isMajorRoad: ExpressionSpecification = [
   'in',
   ['get', 'class'],
-  [
-    'literal',
-    ['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'major', 'arterial', 'collector'],
-  ],
+  ['literal', ['primary', 'arterial', 'collector', 'major', 'trunk', 'motorway', 'secondary']],
 ];
 
-/** Road width in pixels by zoom; major roads are wider. */
-function roadWidth(major: number, minor: number): ExpressionSpecification {
+/** Road width in pixels by zoom: highways widest, then main and rural roads, then streets. */
+function roadWidth(scale: number): ExpressionSpecification {
+  const byClass = (highway: number, major: number, minor: number): ExpressionSpecification => [
+    'case',
+    isHighway,
+    highway * scale,
+    isMajorRoad,
+    major * scale,
+    minor * scale,
+  ];
   return [
     'interpolate',
     ['exponential', 1.6],
     ['zoom'],
+    8,
+    byClass(0.8, 0.3, 0.2),
     11,
-    ['case', isMajorRoad, major * 0.6, minor * 0.3],
+    byClass(1.6, 0.9, 0.4),
     14,
-    ['case', isMajorRoad, major * 1.6, minor * 1.2],
+    byClass(4, 2.6, 1.8),
     18,
-    ['case', isMajorRoad, major * 9, minor * 7],
+    byClass(18, 14, 10),
   ];
 }
+
+/** Which roads a zoom shows: highways from 8, main and rural roads from 11, streets from 13. */
+const roadVisibleAtZoom: ExpressionSpecification = [
+  'any',
+  isHighway,
+  ['all', isMajorRoad, ['>=', ['zoom'], 11]],
+  ['>=', ['zoom'], 13],
+];
 
 export const parcelLineLayer: LayerSpecification = {
   id: LAYER.parcelLine,
@@ -60,9 +78,9 @@ export const roadCasingLayer: LayerSpecification = {
   source: SOURCE.fabric,
   'source-layer': FABRIC_SOURCE_LAYER.roads,
   minzoom: 11,
-  filter: ['any', isMajorRoad, ['>=', ['zoom'], 13]],
+  filter: roadVisibleAtZoom,
   layout: { 'line-cap': 'round', 'line-join': 'round' },
-  paint: { 'line-color': MAP_COLORS.roadCasing, 'line-width': roadWidth(3.2, 2.6) },
+  paint: { 'line-color': MAP_COLORS.roadCasing, 'line-width': roadWidth(1.5) },
 };
 
 export const roadMinorLayer: LayerSpecification = {
@@ -73,7 +91,7 @@ export const roadMinorLayer: LayerSpecification = {
   minzoom: 13,
   filter: ['!', isMajorRoad],
   layout: { 'line-cap': 'round', 'line-join': 'round' },
-  paint: { 'line-color': MAP_COLORS.roadMinor, 'line-width': roadWidth(2.4, 1.8) },
+  paint: { 'line-color': MAP_COLORS.roadMinor, 'line-width': roadWidth(1) },
 };
 
 export const roadMajorLayer: LayerSpecification = {
@@ -81,10 +99,12 @@ export const roadMajorLayer: LayerSpecification = {
   type: 'line',
   source: SOURCE.fabric,
   'source-layer': FABRIC_SOURCE_LAYER.roads,
-  minzoom: 11,
-  filter: isMajorRoad,
+  filter: ['all', isMajorRoad, roadVisibleAtZoom],
   layout: { 'line-cap': 'round', 'line-join': 'round' },
-  paint: { 'line-color': MAP_COLORS.roadMajor, 'line-width': roadWidth(2.4, 1.8) },
+  paint: {
+    'line-color': ['case', isHighway, MAP_COLORS.roadHighway, MAP_COLORS.roadMajor],
+    'line-width': roadWidth(1),
+  },
 };
 
 export const locationDotLayer: LayerSpecification = {
@@ -118,8 +138,8 @@ export const roadLabelLayer: LayerSpecification = {
   type: 'symbol',
   source: SOURCE.fabric,
   'source-layer': FABRIC_SOURCE_LAYER.roads,
-  minzoom: 13,
-  filter: ['any', isMajorRoad, ['>=', ['zoom'], 15]],
+  minzoom: 12,
+  filter: ['any', isHighway, ['all', isMajorRoad, ['>=', ['zoom'], 13]], ['>=', ['zoom'], 15]],
   layout: {
     'symbol-placement': 'line',
     'text-field': ['coalesce', ['get', 'name'], ''],
