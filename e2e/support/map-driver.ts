@@ -5,9 +5,9 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 
 export type Rgba = [number, number, number, number];
 
-interface MapWindow {
-  __coverageMap?: MapLibreMap;
-}
+/** The window property src/map/test-handle.ts sets; passed into the page by name. */
+const handleName = '__coverageMap';
+type MapWindow = Record<string, MapLibreMap | undefined>;
 
 export class MapDriver {
   constructor(readonly page: Page) {}
@@ -19,10 +19,10 @@ export class MapDriver {
 
   /** Waits until the map exists and its style has loaded. */
   async waitForMap(): Promise<void> {
-    await this.page.waitForFunction(() => {
-      const map = (window as unknown as MapWindow).__coverageMap;
+    await this.page.waitForFunction((name) => {
+      const map = (window as unknown as MapWindow)[name];
       return map !== undefined && map.isStyleLoaded() !== false;
-    });
+    }, handleName);
   }
 
   /**
@@ -31,51 +31,57 @@ export class MapDriver {
    */
   async waitForIdle(timeoutMs = 30_000): Promise<void> {
     await this.waitForMap();
-    await this.page.evaluate(async (timeout) => {
-      const map = (window as unknown as MapWindow).__coverageMap;
-      if (!map) throw new Error('the map test handle is missing');
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`the map did not become idle within ${timeout} ms`)),
-          timeout,
-        );
-        map.once('idle', () => {
-          clearTimeout(timer);
-          resolve();
+    await this.page.evaluate(
+      async ({ name, timeout }) => {
+        const map = (window as unknown as MapWindow)[name];
+        if (!map) throw new Error('the map test handle is missing');
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(
+            () => reject(new Error(`the map did not become idle within ${timeout} ms`)),
+            timeout,
+          );
+          map.once('idle', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          map.triggerRepaint();
         });
-        map.triggerRepaint();
-      });
-    }, timeoutMs);
+      },
+      { name: handleName, timeout: timeoutMs },
+    );
   }
 
   async jumpTo(view: { lng: number; lat: number; zoom: number }): Promise<void> {
     await this.waitForMap();
-    await this.page.evaluate(({ lng, lat, zoom }) => {
-      (window as unknown as MapWindow).__coverageMap?.jumpTo({ center: [lng, lat], zoom });
-    }, view);
+    await this.page.evaluate(
+      ({ name, to }) => {
+        (window as unknown as MapWindow)[name]?.jumpTo({ center: [to.lng, to.lat], zoom: to.zoom });
+      },
+      { name: handleName, to: view },
+    );
     await this.waitForIdle();
   }
 
   async view(): Promise<{ lng: number; lat: number; zoom: number }> {
-    return this.page.evaluate(() => {
-      const map = (window as unknown as MapWindow).__coverageMap;
+    return this.page.evaluate((name) => {
+      const map = (window as unknown as MapWindow)[name];
       if (!map) throw new Error('the map test handle is missing');
       const c = map.getCenter();
       return { lng: c.lng, lat: c.lat, zoom: map.getZoom() };
-    });
+    }, handleName);
   }
 
   /** Page coordinates (CSS pixels) of a lng/lat on the map. */
   async project(lng: number, lat: number): Promise<{ x: number; y: number }> {
     return this.page.evaluate(
-      ([lng, lat]) => {
-        const map = (window as unknown as MapWindow).__coverageMap;
+      ({ name, at }) => {
+        const map = (window as unknown as MapWindow)[name];
         if (!map) throw new Error('the map test handle is missing');
-        const point = map.project([lng, lat]);
+        const point = map.project([at.lng, at.lat]);
         const box = map.getCanvas().getBoundingClientRect();
         return { x: box.left + point.x, y: box.top + point.y };
       },
-      [lng, lat] as const,
+      { name: handleName, at: { lng, lat } },
     );
   }
 
@@ -91,26 +97,26 @@ export class MapDriver {
     near?: { lng: number; lat: number; radiusPx?: number },
   ): Promise<Record<string, unknown>[]> {
     return this.page.evaluate(
-      ({ layerId, near }) => {
-        const map = (window as unknown as MapWindow).__coverageMap;
+      ({ name, layer, around }) => {
+        const map = (window as unknown as MapWindow)[name];
         if (!map) throw new Error('the map test handle is missing');
-        if (!map.getLayer(layerId)) return [];
-        if (!near) {
-          return map.queryRenderedFeatures({ layers: [layerId] }).map((f) => ({ ...f.properties }));
+        if (!map.getLayer(layer)) return [];
+        if (!around) {
+          return map.queryRenderedFeatures({ layers: [layer] }).map((f) => ({ ...f.properties }));
         }
-        const p = map.project([near.lng, near.lat]);
-        const r = near.radiusPx ?? 4;
+        const p = map.project([around.lng, around.lat]);
+        const r = around.radiusPx ?? 4;
         return map
           .queryRenderedFeatures(
             [
               [p.x - r, p.y - r],
               [p.x + r, p.y + r],
             ],
-            { layers: [layerId] },
+            { layers: [layer] },
           )
           .map((f) => ({ ...f.properties }));
       },
-      { layerId, near },
+      { name: handleName, layer: layerId, around: near ?? null },
     );
   }
 
@@ -128,24 +134,27 @@ export class MapDriver {
    * because the map keeps its drawing buffer (create-map.ts).
    */
   async samplePixels(grid = 8): Promise<Rgba[]> {
-    return this.page.evaluate((n) => {
-      const map = (window as unknown as MapWindow).__coverageMap;
-      if (!map) throw new Error('the map test handle is missing');
-      const canvas = map.getCanvas();
-      const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-      if (!gl) throw new Error('the map canvas has no WebGL context');
-      const out: [number, number, number, number][] = [];
-      const pixel = new Uint8Array(4);
-      for (let i = 0; i < n; i++) {
-        for (let j = 0; j < n; j++) {
-          const x = Math.floor(((i + 0.5) / n) * gl.drawingBufferWidth);
-          const y = Math.floor(((j + 0.5) / n) * gl.drawingBufferHeight);
-          gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
-          out.push([pixel[0], pixel[1], pixel[2], pixel[3]]);
+    return this.page.evaluate(
+      ({ name, n }) => {
+        const map = (window as unknown as MapWindow)[name];
+        if (!map) throw new Error('the map test handle is missing');
+        const canvas = map.getCanvas();
+        const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+        if (!gl) throw new Error('the map canvas has no WebGL context');
+        const out: [number, number, number, number][] = [];
+        const pixel = new Uint8Array(4);
+        for (let i = 0; i < n; i++) {
+          for (let j = 0; j < n; j++) {
+            const x = Math.floor(((i + 0.5) / n) * gl.drawingBufferWidth);
+            const y = Math.floor(((j + 0.5) / n) * gl.drawingBufferHeight);
+            gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+            out.push([pixel[0], pixel[1], pixel[2], pixel[3]]);
+          }
         }
-      }
-      return out;
-    }, grid);
+        return out;
+      },
+      { name: handleName, n: grid },
+    );
   }
 }
 

@@ -45,5 +45,8 @@ export function useGeoJsonSource(
     if (!source) return;
     source.setData(data);
     pushed.current = data;
+    // beforeId is not read here, but a change of it re-adds an empty source above; this effect
+    // must then run again to fill it.
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies
   }, [map, id, data, beforeId]);
 }
