@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { buildFixtureFabric, fixtureLngLat, fixtureMobileCells } from '../testing/fixture-fabric';
+import { MAXCOUNT, createMemoryStore } from './memory-store';
+
+const store = createMemoryStore(buildFixtureFabric());
+const V = '202506';
+
+describe('memory store', () => {
+  it('lists vintages, layers and coverage vintages ascending', () => {
+    expect(store.fabricVintages().map((v) => v.vintage)).toEqual([
+      '202306',
+      '202312',
+      '202406',
+      '202412',
+      '202506',
+    ]);
+    expect(store.fabricVintages()[4]).toMatchObject({ svcversion: 11, fccversion: '7' });
+    expect(store.coverageVintages()).toEqual(['202306', '202312', '202406', '202412', '202506']);
+    expect(store.layers()).toEqual(['locations', 'parcels', 'footprints']);
+    expect(store.maxcount).toBe(MAXCOUNT);
+    expect(MAXCOUNT).toBe(50_000);
+  });
+
+  it('answers data by location_id and by the same vintage uuid only', () => {
+    const [rec] = store.locationData(V, { location_id: 1000000013 });
+    expect(rec).toMatchObject({
+      address_primary: '305 S MAIN ST',
+      city: 'SPRINGFIELD',
+      zip: '62704',
+      unit_count: 3,
+    });
+    expect(store.locationData(V, { uuid: rec.uuid })).toEqual([rec]);
+    expect(store.locationData('202406', { uuid: rec.uuid })).toEqual([]);
+    expect(store.locationData(V, { location_id: 1000000008 })).toEqual([]); // retired
+  });
+
+  it('bulk keeps the asked fields plus the id, skipping unknown ids', () => {
+    const rows = store.bulkLocations(V, { location_id: [1000000001, 42, 1000000005] }, [
+      'zip',
+      'city',
+    ]);
+    expect(rows).toEqual([
+      { location_id: 1000000001, city: 'SPRINGFIELD', zip: '62704' },
+      { location_id: 1000000005, city: 'CHATHAM', zip: '62629' },
+    ]);
+  });
+
+  it('wires locate, match, history, translate, summarize, coverage and tiles', () => {
+    const [lng, lat] = fixtureLngLat(15, 25);
+    expect(store.locate(V, { latitude: lat, longitude: lng }, 500, 50)[0]).toMatchObject({
+      matchtype: 'FootprintParcel',
+    });
+    expect(
+      store.match(V, { text: '305 S Main St, Springfield IL' }, 1).locations[0].location_id,
+    ).toBe(1000000013);
+    expect(store.history(V, 1000000007)[0].re_location_id).toBe(1000000001);
+    const [t] = store.translate(V, 'location_id', 'uuid', '1000000002');
+    expect(store.translate(V, 'uuid', 'location_id', t.uuid)).toEqual([t]);
+    const box = [
+      fixtureLngLat(-100, -100),
+      fixtureLngLat(500, -100),
+      fixtureLngLat(500, 300),
+      fixtureLngLat(-100, 300),
+    ];
+    const s = store.summarize(V, [[[...box, box[0]]]], ['served_status'], false);
+    expect(s.ok && s.response.locationcount).toBe(8); // 1-4, 9, 11-13: 7 and 8 are retired
+    expect(store.fixedCoverage(V, [1000000001]).map((r) => r.technology_code)).toEqual([50, 60]);
+    expect(store.fixedCoverage(V, [1000000001])[0]).toMatchObject({
+      location_id: '1000000001',
+      frn: '0012345678',
+    });
+    expect(store.mobileCoverage(V, fixtureMobileCells()).length).toBeGreaterThan(0);
+    expect(store.tile(V, 15, 8031, 12417)).toBeInstanceOf(Uint8Array);
+  });
+
+  it('answers empty for an unknown vintage instead of throwing', () => {
+    expect(store.locationData('209912', { location_id: 1000000001 })).toEqual([]);
+    expect(store.history('209912', 1000000001)).toEqual([]);
+    expect(store.fixedCoverage('209912', [1000000001])).toEqual([]);
+    expect(store.match('209912', { text: '100 Oak St' }, 1).locations).toEqual([]);
+  });
+});
