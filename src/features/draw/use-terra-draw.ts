@@ -79,6 +79,18 @@ function createDraw(map: MapLibreMap): TerraDraw {
   });
 }
 
+/** Instances being cleared on purpose: their delete events are not the planner's deletions. */
+const clearing = new WeakSet<TerraDraw>();
+
+function clearQuietly(draw: TerraDraw): void {
+  clearing.add(draw);
+  try {
+    draw.clear();
+  } finally {
+    clearing.delete(draw);
+  }
+}
+
 export interface TerraDrawControl {
   /** Moves one saved polygon into terra-draw and selects it for vertex editing. */
   editArea: (id: string, geometry: Polygon) => void;
@@ -115,14 +127,15 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
       });
     });
     draw.on('change', (ids, type) => {
-      // The Delete key in select mode removes the area being edited.
-      if (type !== 'delete') return;
+      // The Delete key in select mode removes the area being edited; clearing terra-draw's
+      // own copy when editing ends is not a deletion.
+      if (type !== 'delete' || clearing.has(draw)) return;
       for (const id of ids)
         if (state().areas.some((a) => a.id === id)) state().deleteArea(String(id));
     });
     draw.on('deselect', () => {
       // Editing ends on deselect: the saved area's own layer draws it again.
-      draw.clear();
+      clearQuietly(draw);
       state().setEditingAreaId(null);
     });
     return () => {
@@ -136,7 +149,7 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
   useEffect(() => {
     const draw = drawRef.current;
     if (!draw || !draw.enabled) return;
-    if (tool !== 'Select') draw.clear();
+    if (tool !== 'Select') clearQuietly(draw);
     if (draw.getMode() !== TOOL_MODES[tool]) draw.setMode(TOOL_MODES[tool]);
   }, [tool, map, active]);
 
@@ -145,7 +158,7 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
       editArea: (id, geometry) => {
         const draw = drawRef.current;
         if (!draw) return;
-        draw.clear();
+        clearQuietly(draw);
         useAppStore.getState().setDrawTool('Select');
         draw.setMode('select');
         draw.addFeatures([{ type: 'Feature', id, geometry, properties: { mode: 'polygon' } }]);
