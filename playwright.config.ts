@@ -60,7 +60,7 @@ export default defineConfig({
     env: { PORT: String(PORT), HOST, DEMO_LOCATIONS: process.env.DEMO_LOCATIONS ?? '' },
     reuseExistingServer: !CI,
     // The first start generates the demo fabric and caches it in .data/.
-    timeout: 240_000,
+    timeout: 360_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,12 +1,16 @@
 // The app shell: the offline map really draws, the demo fabric shows at street zoom, the top
 // bar reflects the service, and the view survives a reload through the URL hash.
-import { loadCounty } from '../server/demo/county';
 import { LAYER } from '../src/map/ids';
 import { MAP_COLORS } from '../src/map/layers/colors';
 import { expect, test } from './support/fixtures';
+import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { MapDriver, colorDistance, hexToRgb } from './support/map-driver';
 
-const town = loadCounty().towns[0];
+let town: DemoTown;
+
+test.beforeAll(async () => {
+  town = await loadDemoTown();
+});
 
 test('the map draws the offline basemap with WebGL', async ({ page }, testInfo) => {
   const map = new MapDriver(page);
