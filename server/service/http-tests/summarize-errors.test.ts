@@ -6,7 +6,7 @@ import { buildFabricIndex } from '../store/fabric-index';
 import { createMemoryStore } from '../store/memory-store';
 import type { Store } from '../store/store';
 import { buildFixtureFabric, fixtureLngLat } from '../testing/fixture-fabric';
-import { CURRENT, call, errorOf, startService, type RunningService } from './harness';
+import { CURRENT, TOKEN, call, errorOf, startService, type RunningService } from './harness';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -97,6 +97,26 @@ describe('summarize refuses invalid GeoJSON', () => {
     });
     expect(res.status).toBe(413);
     expect(errorOf(res.body).code).toBe('payload_too_large');
+  });
+
+  it('refuses a chunked body (no Content-Length) once it passes 5 MiB', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(32);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 8 MiB at most: the service must stop reading well before the end.
+        if (sent++ < 8) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(svc.url + PATH, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(errorOf(await res.json()).code).toBe('payload_too_large');
   });
 
   it('refuses a body that is not JSON with a message that says so', async () => {
