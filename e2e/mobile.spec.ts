@@ -222,43 +222,54 @@ test('clicking a hexagon opens its panel with the service records, and a link re
   await expect.poll(() => map.renderedFeatures(LAYER.hexSelected)).toHaveLength(1);
 });
 
-test('idle to cells drawn for a view of about 5,000 cells', async ({ page }, testInfo) => {
-  await page.setViewportSize({ width: 2400, height: 1300 });
-  const map = new MapDriver(page);
-  await page.goto(`/#map=11/${town.lat}/${town.lng}`);
-  await map.waitForIdle();
-  await turnLayerOn(page);
+test.describe('a view of about 5,000 cells', () => {
+  // Zoom 13 (the layer's first zoom) shows ~7.3 m per CSS pixel here: ~5,000 cells need a map
+  // of about 3,400 x 2,600 CSS pixels. Half-density pixels keep the software GPU's work sane.
+  test.use({ viewport: { width: 3800, height: 2700 }, deviceScaleFactor: 0.5 });
 
-  const timing = await page.evaluate(
-    ({ lng, lat, fill }) =>
-      new Promise<{ idle: number; drawn: number; cells: number }>((resolve) => {
-        const m = (window as { __coverageMap?: import('maplibre-gl').Map }).__coverageMap!;
-        const start = performance.now();
-        let idle = -1;
-        const loading = () =>
-          document.querySelector('[data-class="loading"] [data-count]')?.getAttribute('data-count');
-        const onIdle = () => {
-          if (idle < 0) idle = performance.now() - start;
-          if (loading() !== '0') return;
-          const cells = m.queryRenderedFeatures({ layers: [fill] }).length;
-          if (cells === 0) return;
-          m.off('idle', onIdle);
-          resolve({ idle, drawn: performance.now() - start, cells });
-        };
-        m.on('idle', onIdle);
-        m.jumpTo({ center: [lng, lat], zoom: 13 });
-      }),
-    { lng: town.lng, lat: town.lat, fill: LAYER.mobileFill },
-  );
-  const cells = cellsInBounds(await viewBounds(page)).length;
-  const idleToDrawn = timing.drawn - timing.idle;
-  testInfo.annotations.push({
-    type: 'measure',
-    description: `${cells} cells: idle at ${timing.idle.toFixed(0)} ms, drawn at ${timing.drawn.toFixed(0)} ms, idle to drawn ${idleToDrawn.toFixed(0)} ms`,
+  test('idle to cells drawn for a view of about 5,000 cells', async ({ page }, testInfo) => {
+    const map = new MapDriver(page);
+    // Warm up away from the measured view: the first cells drawn compile the layers' shaders,
+    // which a software GPU takes seconds over; the figure is about fetching and drawing data.
+    await page.goto(`/#map=14/${town.lat - 0.2}/${town.lng - 0.3}`);
+    await map.waitForIdle();
+    await turnLayerOn(page);
+    await waitForCells(page, map);
+    await map.expectRendered(LAYER.mobileFill);
+
+    const timing = await page.evaluate(
+      ({ lng, lat, fill }) =>
+        new Promise<{ idle: number; drawn: number; cells: number }>((resolve) => {
+          const m = (window as { __coverageMap?: import('maplibre-gl').Map }).__coverageMap!;
+          const start = performance.now();
+          let idle = -1;
+          const loading = () =>
+            document
+              .querySelector('[data-class="loading"] [data-count]')
+              ?.getAttribute('data-count');
+          const onIdle = () => {
+            if (idle < 0) idle = performance.now() - start;
+            if (loading() !== '0') return;
+            const cells = m.queryRenderedFeatures({ layers: [fill] }).length;
+            if (cells === 0) return;
+            m.off('idle', onIdle);
+            resolve({ idle, drawn: performance.now() - start, cells });
+          };
+          m.on('idle', onIdle);
+          m.jumpTo({ center: [lng, lat], zoom: 13 });
+        }),
+      { lng: town.lng, lat: town.lat, fill: LAYER.mobileFill },
+    );
+    const cells = cellsInBounds(await viewBounds(page)).length;
+    const idleToDrawn = timing.drawn - timing.idle;
+    testInfo.annotations.push({
+      type: 'measure',
+      description: `${cells} cells: idle at ${timing.idle.toFixed(0)} ms, drawn at ${timing.drawn.toFixed(0)} ms, idle to drawn ${idleToDrawn.toFixed(0)} ms`,
+    });
+    console.log(
+      `mobile layer: ${cells} cells, idle→drawn ${idleToDrawn.toFixed(0)} ms (move→drawn ${timing.drawn.toFixed(0)} ms)`,
+    );
+    expect(cells).toBeGreaterThan(4000);
+    expect(idleToDrawn).toBeLessThanOrEqual(1500);
   });
-  console.log(
-    `mobile layer: ${cells} cells, idle→drawn ${idleToDrawn.toFixed(0)} ms (move→drawn ${timing.drawn.toFixed(0)} ms)`,
-  );
-  expect(cells).toBeGreaterThan(4000);
-  expect(idleToDrawn).toBeLessThanOrEqual(1500);
 });

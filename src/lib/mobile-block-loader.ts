@@ -19,14 +19,14 @@ export interface BlockLoaderOptions {
 
 interface Pending<R> {
   vintage: string;
-  cells: string[];
+  cells: readonly string[];
   signal: AbortSignal;
   resolve: (records: R[]) => void;
   reject: (reason: unknown) => void;
 }
 
 export interface BlockLoader<R> {
-  load(vintage: string, cells: string[], signal: AbortSignal): Promise<R[]>;
+  load(vintage: string, cells: readonly string[], signal: AbortSignal): Promise<R[]>;
   /** Whether bulk was refused and singles are in use (shown nowhere; tests read it). */
   readonly bulkRefused: boolean;
 }
@@ -43,7 +43,9 @@ export function createBlockLoader<R extends { h3_res9_id: string }>(
 
   function loadSingles(entry: Pending<R>): void {
     Promise.all(
-      entry.cells.map((cell) => limit(entry.signal, () => transport.single(entry.vintage, cell, entry.signal))),
+      entry.cells.map((cell) =>
+        limit(entry.signal, () => transport.single(entry.vintage, cell, entry.signal)),
+      ),
     ).then((parts) => entry.resolve(parts.flat()), entry.reject);
   }
 
@@ -69,7 +71,8 @@ export function createBlockLoader<R extends { h3_res9_id: string }>(
           if (list) list.push(record);
           else byCell.set(record.h3_res9_id, [record]);
         }
-        for (const entry of pack) entry.resolve(entry.cells.flatMap((cell) => byCell.get(cell) ?? []));
+        for (const entry of pack)
+          entry.resolve(entry.cells.flatMap((cell) => byCell.get(cell) ?? []));
       },
       (error: unknown) => {
         if (transport.refusesBulk(error)) {

@@ -17,6 +17,7 @@ import { hexSelectionLayers, mobileCellLayers } from './hex-styles';
 import { MobileCoverageCard } from './MobileCoverageCard';
 import { useHexSelection } from './use-hex-selection';
 import { useMapViewport } from './use-map-viewport';
+import { usePacedFeatures } from './use-paced-features';
 import './mobile-coverage.css';
 
 /** Cells are readable (and worth fetching) from the zoom where a click selects one. */
@@ -47,10 +48,11 @@ export function MobileCoverageLayer() {
   );
   const carriers = useMemo(() => carriersOf([...loaded.byCell.values()].flat()), [loaded.byCell]);
 
+  const paced = usePacedFeatures(view, EMPTY);
   // Added first, so the selected outline (added next) draws above the cells.
   useGeoJsonSource(
     SOURCE.mobileCells,
-    cells.length ? view.features : EMPTY,
+    cells.length ? paced : EMPTY,
     mobileCellLayers,
     OVERLAY_BEFORE_ID,
   );

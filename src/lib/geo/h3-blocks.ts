@@ -21,9 +21,20 @@ export function blocksForCells(cells: readonly string[]): string[] {
   return [...blocks].sort();
 }
 
+// A block's cells are asked for on every answer that lands (to index records by cell);
+// h3 and the sort cost more than a lookup. Bounded so a long session does not grow it forever.
+const cellsOfBlock = new Map<string, readonly string[]>();
+const MAX_CACHED_BLOCKS = 2000;
+
 /** The res-9 cells of a block, sorted (the set sent to the service). */
-export function blockCells(block: string): string[] {
-  return cellChildren(block, MOBILE_RESOLUTION).sort();
+export function blockCells(block: string): readonly string[] {
+  let cells = cellsOfBlock.get(block);
+  if (!cells) {
+    if (cellsOfBlock.size >= MAX_CACHED_BLOCKS) cellsOfBlock.clear();
+    cells = Object.freeze(cellChildren(block, MOBILE_RESOLUTION).sort());
+    cellsOfBlock.set(block, cells);
+  }
+  return cells;
 }
 
 /**

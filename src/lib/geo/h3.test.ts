@@ -50,8 +50,8 @@ describe('cellsInBounds', () => {
   });
 
   it('covers a viewport of about 5,000 cells without duplicates', () => {
-    // Zoom 13 on a 1920 x 1200 screen over the demo town is about 0.33 x 0.17 degrees.
-    const cells = cellsInBounds({ west: -89.82, south: 39.7, east: -89.49, north: 39.87 });
+    // Zoom 13 over the demo town on a map of about 3,400 x 2,600 pixels.
+    const cells = cellsInBounds({ west: -89.81, south: 39.71, east: -89.49, north: 39.89 });
     expect(cells.length).toBeGreaterThan(4000);
     expect(cells.length).toBeLessThan(7000);
     expect(new Set(cells).size).toBe(cells.length);
