@@ -76,7 +76,12 @@ export function locationFeatures(
 }
 
 export function townFeatures(ix: FabricIndex): GeoJSON.Feature[] {
-  return ix.fabric.towns.map((t) => ({
+  // One label point per town name: a city with several ZIPs (Springfield) is labelled once,
+  // at its lowest ZIP, which is the historic centre.
+  const towns = ix.fabric.towns
+    .toSorted((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0))
+    .filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
+  return towns.map((t) => ({
     type: 'Feature',
     properties: { name: t.name, zip: t.zip },
     geometry: { type: 'Point', coordinates: [t.lng, t.lat] },
