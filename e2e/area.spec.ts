@@ -5,20 +5,20 @@ import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import type { Fabric } from '../server/service/store/fabric';
+import { densestTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
 
 let fabricPromise: Promise<Fabric> | undefined;
-const fabric = () => (fabricPromise ??= loadDemoFabric());
+// The same fabric the app server serves (same size when DEMO_LOCATIONS is set).
+const fabric = () =>
+  (fabricPromise ??= loadDemoFabric(
+    process.env.DEMO_LOCATIONS ? { locations: Number(process.env.DEMO_LOCATIONS) } : {},
+  ));
 
-/** The largest demo town (the county seat): the densest place to draw over. */
+/** The densest demo town (the shared helper's pick): the place to draw over. */
 async function demoTown() {
-  const f = await fabric();
-  const counts = new Map<number, number>();
-  for (let i = 0; i < f.locations.count; i++)
-    counts.set(f.locations.town[i]!, (counts.get(f.locations.town[i]!) ?? 0) + 1);
-  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
-  return f.towns[best![0]]!;
+  return densestTown(await fabric());
 }
 
 /** Locations present in a vintage, i.e. what a summary of the whole county must count. */

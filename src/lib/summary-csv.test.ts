@@ -4,8 +4,14 @@ import { csvCell, summaryCsv } from './summary-csv';
 describe('summaryCsv', () => {
   it('writes a header and one CRLF line per row in column order', () => {
     const csv = summaryCsv(
-      [{ key: 'building_type_code', header: 'Building type' }, { key: 'locationcount', header: 'Locations' }],
-      [{ locationcount: 812, building_type_code: 'R' }, { locationcount: 3, building_type_code: 'B' }],
+      [
+        { key: 'building_type_code', header: 'Building type' },
+        { key: 'locationcount', header: 'Locations' },
+      ],
+      [
+        { locationcount: 812, building_type_code: 'R' },
+        { locationcount: 3, building_type_code: 'B' },
+      ],
     );
     expect(csv).toBe('Building type,Locations\r\nR,812\r\nB,3\r\n');
   });

@@ -16,7 +16,10 @@ export interface CsvColumn {
 }
 
 /** Header line plus one line per row, CRLF-separated as RFC 4180 writes it. */
-export function summaryCsv(columns: readonly CsvColumn[], rows: readonly Record<string, SummaryValue>[]): string {
+export function summaryCsv(
+  columns: readonly CsvColumn[],
+  rows: readonly Record<string, SummaryValue>[],
+): string {
   const lines = [columns.map((c) => csvCell(c.header)).join(',')];
   for (const row of rows) lines.push(columns.map((c) => csvCell(row[c.key])).join(','));
   return `${lines.join('\r\n')}\r\n`;

@@ -16,7 +16,9 @@ const MEASURE_SUFFIXES = ['_avg', '_cnt', '_sum'] as const;
 /** Whether a row key is a measure (locationcount or <field>_avg/_cnt/_sum) rather than a group value. */
 export function isMeasureKey(key: string, fields: readonly string[]): boolean {
   if (key === 'locationcount') return true;
-  return MEASURE_SUFFIXES.some((suffix) => key.endsWith(suffix) && fields.includes(key.slice(0, -suffix.length)));
+  return MEASURE_SUFFIXES.some(
+    (suffix) => key.endsWith(suffix) && fields.includes(key.slice(0, -suffix.length)),
+  );
 }
 
 /** The identity of a row: its group keys and values, in a stable order. */
@@ -33,7 +35,10 @@ function add(a: SummaryValue | undefined, b: SummaryValue | undefined): number {
 }
 
 /** `fields` are the requested field names (they tell measures from group values). */
-export function mergeSummaries(parts: readonly SummaryResult[], fields: readonly string[]): SummaryResult {
+export function mergeSummaries(
+  parts: readonly SummaryResult[],
+  fields: readonly string[],
+): SummaryResult {
   const merged = new Map<string, SummaryRow>();
   for (const part of parts) {
     for (const row of part.data) {
@@ -56,7 +61,8 @@ export function mergeSummaries(parts: readonly SummaryResult[], fields: readonly
     for (const name of fields) {
       const cnt = row[`${name}_cnt`];
       const sum = row[`${name}_sum`];
-      if (typeof cnt === 'number' && typeof sum === 'number' && cnt > 0) row[`${name}_avg`] = sum / cnt;
+      if (typeof cnt === 'number' && typeof sum === 'number' && cnt > 0)
+        row[`${name}_avg`] = sum / cnt;
     }
   }
   return {

@@ -16,7 +16,7 @@ interface Place {
 // Deterministic points clustered like a town in a county, some on 6-decimal coordinates.
 function places(count: number): Place[] {
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   return Array.from({ length: count }, (_, i) => {
     const town = i % 3 !== 0;
     const lng = town ? -89.65 + (random() - 0.5) * 0.1 : -89.99 + random() * 0.77;
@@ -36,10 +36,18 @@ function fakeService(points: Place[], maxcount: number, calls: AreaGeometry[] = 
   return async (area) => {
     calls.push(area);
     const inside = points.filter((p) => booleanPointInPolygon([p.lng, p.lat], area));
-    if (inside.length > maxcount) return { ok: false, locationcount: inside.length, maxcount } satisfies PartOutcome;
+    if (inside.length > maxcount)
+      return { ok: false, locationcount: inside.length, maxcount } satisfies PartOutcome;
     const groups = new Map<string, SummaryRow>();
     for (const p of inside) {
-      const row = groups.get(p.type) ?? { building_type_code: p.type, locationcount: 0, unit_count_cnt: 0, unit_count_sum: 0, max_down_mbps_cnt: 0, max_down_mbps_sum: 0 };
+      const row = groups.get(p.type) ?? {
+        building_type_code: p.type,
+        locationcount: 0,
+        unit_count_cnt: 0,
+        unit_count_sum: 0,
+        max_down_mbps_cnt: 0,
+        max_down_mbps_sum: 0,
+      };
       row.locationcount = (row.locationcount as number) + 1;
       row.unit_count_cnt = (row.unit_count_cnt as number) + 1;
       row.unit_count_sum = (row.unit_count_sum as number) + p.units;
@@ -58,7 +66,15 @@ function fakeService(points: Place[], maxcount: number, calls: AreaGeometry[] = 
 
 const county: Polygon = {
   type: 'Polygon',
-  coordinates: [[[-89.99, 39.52], [-89.22, 39.52], [-89.22, 40.0], [-89.99, 40.0], [-89.99, 39.52]]],
+  coordinates: [
+    [
+      [-89.99, 39.52],
+      [-89.22, 39.52],
+      [-89.22, 40.0],
+      [-89.99, 40.0],
+      [-89.99, 39.52],
+    ],
+  ],
 };
 const fields = ['building_type_code', 'unit_count', 'max_down_mbps'];
 
@@ -69,7 +85,12 @@ function byGroup(rows: SummaryRow[]): Map<string, SummaryRow> {
 describe('summarizeSplit', () => {
   it('answers in one request when the area fits', async () => {
     const calls: AreaGeometry[] = [];
-    const run = await summarizeSplit({ area: county, fields, summarize: fakeService(places(500), 10_000, calls), signal: new AbortController().signal });
+    const run = await summarizeSplit({
+      area: county,
+      fields,
+      summarize: fakeService(places(500), 10_000, calls),
+      signal: new AbortController().signal,
+    });
     expect(calls).toHaveLength(1);
     expect(run.parts).toBe(1);
   });
@@ -113,7 +134,12 @@ describe('summarizeSplit', () => {
       inFlight -= 1;
       return outcome;
     };
-    const run = await summarizeSplit({ area: county, fields, summarize, signal: new AbortController().signal });
+    const run = await summarizeSplit({
+      area: county,
+      fields,
+      summarize,
+      signal: new AbortController().signal,
+    });
     expect(run.result.locationcount).toBe(3000);
     expect(peak).toBe(4);
   });
@@ -126,7 +152,9 @@ describe('summarizeSplit', () => {
       if (++calls === 3) controller.abort();
       return base(area, signal);
     };
-    await expect(summarizeSplit({ area: county, fields, summarize, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      summarizeSplit({ area: county, fields, summarize, signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(calls).toBeLessThan(8);
   });
 });
@@ -135,18 +163,58 @@ describe('mergeSummaries', () => {
   it('adds counts and sums, recomputes averages, and matches rows by category label', () => {
     const merged = mergeSummaries(
       [
-        { maxcount: 50, locationcount: 3, data: [{ locationcount: 3, unit_count: '2-4', unit_count_avg: 3, unit_count_cnt: 3, unit_count_sum: 9 }] },
-        { maxcount: 50, locationcount: 5, data: [
-          { locationcount: 1, unit_count: '2-4', unit_count_avg: 4, unit_count_cnt: 1, unit_count_sum: 4 },
-          { locationcount: 4, unit_count: '1', unit_count_avg: 1, unit_count_cnt: 4, unit_count_sum: 4 },
-        ] },
+        {
+          maxcount: 50,
+          locationcount: 3,
+          data: [
+            {
+              locationcount: 3,
+              unit_count: '2-4',
+              unit_count_avg: 3,
+              unit_count_cnt: 3,
+              unit_count_sum: 9,
+            },
+          ],
+        },
+        {
+          maxcount: 50,
+          locationcount: 5,
+          data: [
+            {
+              locationcount: 1,
+              unit_count: '2-4',
+              unit_count_avg: 4,
+              unit_count_cnt: 1,
+              unit_count_sum: 4,
+            },
+            {
+              locationcount: 4,
+              unit_count: '1',
+              unit_count_avg: 1,
+              unit_count_cnt: 4,
+              unit_count_sum: 4,
+            },
+          ],
+        },
       ],
       ['unit_count'],
     );
     expect(merged.locationcount).toBe(8);
     expect(merged.data).toEqual([
-      { locationcount: 4, unit_count: '2-4', unit_count_avg: 13 / 4, unit_count_cnt: 4, unit_count_sum: 13 },
-      { locationcount: 4, unit_count: '1', unit_count_avg: 1, unit_count_cnt: 4, unit_count_sum: 4 },
+      {
+        locationcount: 4,
+        unit_count: '2-4',
+        unit_count_avg: 13 / 4,
+        unit_count_cnt: 4,
+        unit_count_sum: 13,
+      },
+      {
+        locationcount: 4,
+        unit_count: '1',
+        unit_count_avg: 1,
+        unit_count_cnt: 4,
+        unit_count_sum: 4,
+      },
     ]);
   });
 });

@@ -64,8 +64,11 @@ export async function summarizeSplit(options: SplitRunOptions): Promise<SplitRun
       progress.done += 1;
     } else {
       const pieces =
-        part.depth < MAX_DEPTH ? splitArea(part.area, splitFactor(outcome.locationcount, outcome.maxcount)) : [];
-      if (pieces.length < 2) throw new Error('The area could not be split under the service limit.');
+        part.depth < MAX_DEPTH
+          ? splitArea(part.area, splitFactor(outcome.locationcount, outcome.maxcount))
+          : [];
+      if (pieces.length < 2)
+        throw new Error('The area could not be split under the service limit.');
       for (const area of pieces) queue.push({ area, depth: part.depth + 1 });
       progress.total += pieces.length - 1;
     }

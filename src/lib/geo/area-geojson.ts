@@ -20,9 +20,13 @@ function collectPolygons(doc: unknown, where: string): Position[][][] | string {
   if (!isObject(doc)) return `${where} is not a GeoJSON object.`;
   switch (doc.type) {
     case 'Polygon':
-      return Array.isArray(doc.coordinates) ? [doc.coordinates as Position[][]] : `${where} has no coordinates.`;
+      return Array.isArray(doc.coordinates)
+        ? [doc.coordinates as Position[][]]
+        : `${where} has no coordinates.`;
     case 'MultiPolygon':
-      return Array.isArray(doc.coordinates) ? (doc.coordinates as Position[][][]) : `${where} has no coordinates.`;
+      return Array.isArray(doc.coordinates)
+        ? (doc.coordinates as Position[][][])
+        : `${where} has no coordinates.`;
     case 'Feature':
       if (doc.geometry === null || doc.geometry === undefined) return `${where} has no geometry.`;
       return collectPolygons(doc.geometry, `the geometry of ${where}`);
@@ -44,7 +48,8 @@ function collectPolygons(doc: unknown, where: string): Position[][][] | string {
 
 export function parseAreaGeoJson(doc: unknown): AreaParse {
   const polygons = collectPolygons(doc, 'the document');
-  if (typeof polygons === 'string') return { ok: false, message: `${capitalize(polygons)} ${EXPECTED_AREA}` };
+  if (typeof polygons === 'string')
+    return { ok: false, message: `${capitalize(polygons)} ${EXPECTED_AREA}` };
   if (polygons.length === 0) return { ok: false, message: `No polygons found. ${EXPECTED_AREA}` };
   const geometry: AreaGeometry =
     polygons.length === 1

@@ -7,15 +7,47 @@ import { cutPositions, offGridCoordinate, splitArea } from './split-area';
 const notched: Polygon = {
   type: 'Polygon',
   coordinates: [
-    [[-89.99, 39.52], [-89.22, 39.52], [-89.22, 40.0], [-89.6, 40.0], [-89.6, 39.8], [-89.7, 39.8], [-89.7, 40.0], [-89.99, 40.0], [-89.99, 39.52]],
-    [[-89.5, 39.6], [-89.5, 39.7], [-89.4, 39.7], [-89.4, 39.6], [-89.5, 39.6]],
+    [
+      [-89.99, 39.52],
+      [-89.22, 39.52],
+      [-89.22, 40.0],
+      [-89.6, 40.0],
+      [-89.6, 39.8],
+      [-89.7, 39.8],
+      [-89.7, 40.0],
+      [-89.99, 40.0],
+      [-89.99, 39.52],
+    ],
+    [
+      [-89.5, 39.6],
+      [-89.5, 39.7],
+      [-89.4, 39.7],
+      [-89.4, 39.6],
+      [-89.5, 39.6],
+    ],
   ],
 };
 const twoPieces: MultiPolygon = {
   type: 'MultiPolygon',
   coordinates: [
-    [[[-90, 39], [-89.5, 39], [-89.5, 39.3], [-90, 39.3], [-90, 39]]],
-    [[[-89.4, 39.1], [-89.0, 39.1], [-89.0, 39.2], [-89.4, 39.2], [-89.4, 39.1]]],
+    [
+      [
+        [-90, 39],
+        [-89.5, 39],
+        [-89.5, 39.3],
+        [-90, 39.3],
+        [-90, 39],
+      ],
+    ],
+    [
+      [
+        [-89.4, 39.1],
+        [-89.0, 39.1],
+        [-89.0, 39.2],
+        [-89.4, 39.2],
+        [-89.4, 39.1],
+      ],
+    ],
   ],
 };
 
@@ -39,7 +71,8 @@ describe.each([
   it('gives parts that do not overlap', () => {
     const parts = splitArea(shape, 4);
     for (let i = 0; i < parts.length; i++) {
-      for (let j = i + 1; j < parts.length; j++) expect(overlapArea(parts[i]!, parts[j]!)).toBeLessThan(1e-3);
+      for (let j = i + 1; j < parts.length; j++)
+        expect(overlapArea(parts[i]!, parts[j]!)).toBeLessThan(1e-3);
     }
   });
 });
@@ -54,7 +87,17 @@ describe('cut lines', () => {
   });
 
   it('keeps an area too narrow to cut whole', () => {
-    const sliver: Polygon = { type: 'Polygon', coordinates: [[[0, 0], [1e-8, 0], [1e-8, 1e-8], [0, 0]]] };
+    const sliver: Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1e-8, 0],
+          [1e-8, 1e-8],
+          [0, 0],
+        ],
+      ],
+    };
     expect(splitArea(sliver, 3)).toEqual([sliver]);
   });
 });

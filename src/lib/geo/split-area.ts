@@ -43,8 +43,24 @@ export function splitArea(area: AreaGeometry, parts: number): AreaGeometry[] {
     const lo = edges[i]!;
     const hi = edges[i + 1]!;
     const band = alongX
-      ? turfPolygon([[[lo, minY - pad], [hi, minY - pad], [hi, maxY + pad], [lo, maxY + pad], [lo, minY - pad]]])
-      : turfPolygon([[[minX - pad, lo], [maxX + pad, lo], [maxX + pad, hi], [minX - pad, hi], [minX - pad, lo]]]);
+      ? turfPolygon([
+          [
+            [lo, minY - pad],
+            [hi, minY - pad],
+            [hi, maxY + pad],
+            [lo, maxY + pad],
+            [lo, minY - pad],
+          ],
+        ])
+      : turfPolygon([
+          [
+            [minX - pad, lo],
+            [maxX + pad, lo],
+            [maxX + pad, hi],
+            [minX - pad, hi],
+            [minX - pad, lo],
+          ],
+        ]);
     const clipped = intersect(featureCollection<Polygon | MultiPolygon>([feature(area), band]));
     if (clipped) pieces.push(clipped.geometry);
   }

@@ -9,9 +9,15 @@ function ringProblem(ring: unknown, label: string): string | null {
   if (!Array.isArray(ring)) return `${label} is not a list of positions.`;
   if (ring.length < 4) return `${label} has ${ring.length} positions; a ring needs at least 4.`;
   for (const position of ring as unknown[]) {
-    if (!Array.isArray(position) || position.length < 2) return `${label} has a position that is not [longitude, latitude].`;
+    if (!Array.isArray(position) || position.length < 2)
+      return `${label} has a position that is not [longitude, latitude].`;
     const [lng, lat] = position as unknown[];
-    if (typeof lng !== 'number' || typeof lat !== 'number' || !Number.isFinite(lng) || !Number.isFinite(lat)) {
+    if (
+      typeof lng !== 'number' ||
+      typeof lat !== 'number' ||
+      !Number.isFinite(lng) ||
+      !Number.isFinite(lat)
+    ) {
       return `${label} has a non-numeric coordinate.`;
     }
     if (lng < -180 || lng > 180 || lat < -90 || lat > 90) {
@@ -21,8 +27,10 @@ function ringProblem(ring: unknown, label: string): string | null {
   const positions = ring as Position[];
   const first = positions[0]!;
   const last = positions[positions.length - 1]!;
-  if (first[0] !== last[0] || first[1] !== last[1]) return `${label} is not closed (its first and last positions differ).`;
-  if (new Set(positions.map((p) => `${p[0]},${p[1]}`)).size < 3) return `${label} has fewer than 3 distinct positions.`;
+  if (first[0] !== last[0] || first[1] !== last[1])
+    return `${label} is not closed (its first and last positions differ).`;
+  if (new Set(positions.map((p) => `${p[0]},${p[1]}`)).size < 3)
+    return `${label} has fewer than 3 distinct positions.`;
   if (kinks(turfPolygon([positions])).features.length > 0) return `${label} crosses itself.`;
   return null;
 }
@@ -40,6 +48,7 @@ export function validateAreaGeometry(geometry: Polygon | MultiPolygon): string |
       vertices += ring.length;
     }
   }
-  if (vertices > MAX_AREA_VERTICES) return `The area has ${vertices} vertices; at most ${MAX_AREA_VERTICES} are accepted.`;
+  if (vertices > MAX_AREA_VERTICES)
+    return `The area has ${vertices} vertices; at most ${MAX_AREA_VERTICES} are accepted.`;
   return null;
 }
