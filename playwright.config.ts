@@ -54,8 +54,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Serves dist/ (run `vite build` first; npm test does) and the embedded service.
-    command: 'node --import tsx server/app/main.ts',
+    // `npm start`'s script: builds dist/ only when it is missing or stale (npm test has just
+    // built it), then runs the app server with the embedded service.
+    command: 'node scripts/start.mjs',
     url: `http://${HOST}:${PORT}/api/health`,
     env: { PORT: String(PORT), HOST, DEMO_LOCATIONS: process.env.DEMO_LOCATIONS ?? '' },
     reuseExistingServer: !CI,
