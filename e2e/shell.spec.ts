@@ -16,6 +16,8 @@ test('the map draws the offline basemap with WebGL', async ({ page }, testInfo) 
   const map = new MapDriver(page);
   await page.goto('/');
   await expect(map.region).toBeVisible();
+  // Census boundaries arrive after the style (a lazy chunk); wait until they are drawn.
+  await map.expectRendered(LAYER.countyFill);
   await map.waitForIdle();
 
   // An empty WebGL canvas reads back as transparent black; the style paints an opaque
