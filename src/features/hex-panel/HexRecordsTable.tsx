@@ -3,32 +3,34 @@ import { hexRows } from './hex-rows';
 
 export function HexRecordsTable({ records }: { records: readonly MobileServiceRecord[] }) {
   return (
-    <table className="hp-table">
-      <caption className="hp-visually-hidden">Mobile coverage records in this hexagon</caption>
-      <thead>
-        <tr>
-          <th scope="col">Carrier</th>
-          <th scope="col">Technology</th>
-          <th scope="col">
-            Speed tier <span className="hp-unit">(down/up)</span>
-          </th>
-          <th scope="col">Environment</th>
-          <th scope="col" className="hp-num">
-            Min. signal
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {hexRows(records).map((row) => (
-          <tr key={row.key}>
-            <td>{row.carrier}</td>
-            <td>{row.technology}</td>
-            <td>{row.speedTier}</td>
-            <td>{row.environment}</td>
-            <td className="hp-num">{row.minSignalDbm} dBm</td>
+    <div className="hp-table-wrap">
+      <table className="hp-table">
+        <caption className="hp-visually-hidden">Mobile coverage records in this hexagon</caption>
+        <thead>
+          <tr>
+            <th scope="col">Carrier</th>
+            <th scope="col">Technology</th>
+            <th scope="col">
+              Speed tier <span className="hp-unit">(down/up)</span>
+            </th>
+            <th scope="col">Environment</th>
+            <th scope="col" className="hp-num">
+              Min. signal
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {hexRows(records).map((row) => (
+            <tr key={row.key}>
+              <td>{row.carrier}</td>
+              <td>{row.technology}</td>
+              <td>{row.speedTier}</td>
+              <td>{row.environment}</td>
+              <td className="hp-num">{row.minSignalDbm} dBm</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
