@@ -1,0 +1,47 @@
+// The part of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
+  interface RequestSpec extends RawRequest {
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+  }
+
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+    requests?: RequestSpec[];
+  }
+
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    p99_9: number;
+  }
+
+  interface Result {
+    requests: Histogram & { total: number; sent: number };
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  }
+
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,135 @@
+// Benchmark requests drawn from the fabric itself, seeded so runs are comparable: locate
+// points (most near a real location, the rest anywhere in the county) and summarize polygons
+// of about 1000 vertices sized to hold a target number of current locations.
+import type { Fabric } from '../server/service/store/fabric';
+
+/** mulberry32: a small seeded PRNG, so every run asks the same questions. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Indexes of the locations present in the newest vintage. */
+export function currentLocations(fabric: Fabric): Uint32Array {
+  const bit = 1 << (fabric.vintages.length - 1);
+  const { presence, count } = fabric.locations;
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) if (presence[i]! & bit) out.push(i);
+  return Uint32Array.from(out);
+}
+
+function insideRing(ring: GeoJSON.Position[], lng: number, lat: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i] as [number, number];
+    const [xj, yj] = ring[j] as [number, number];
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+function insideCounty(fabric: Fabric, lng: number, lat: number): boolean {
+  return fabric.county.boundary.coordinates.some(
+    ([outer, ...holes]) =>
+      insideRing(outer!, lng, lat) && !holes.some((h) => insideRing(h, lng, lat)),
+  );
+}
+
+/** `count` locate paths: 70% within 40 m of a current location, 30% anywhere in the county. */
+export function locatePaths(
+  fabric: Fabric,
+  current: Uint32Array,
+  count: number,
+  seed = 1,
+): string[] {
+  const random = seededRandom(seed);
+  const vintage = fabric.vintages.at(-1)!.vintage;
+  const all = fabric.county.boundary.coordinates.flat(2);
+  const lngs = all.map((p) => p[0]!);
+  const lats = all.map((p) => p[1]!);
+  const [west, east, south, north] = [
+    Math.min(...lngs),
+    Math.max(...lngs),
+    Math.min(...lats),
+    Math.max(...lats),
+  ];
+  const { lng, lat } = fabric.locations;
+  const paths: string[] = [];
+  while (paths.length < count) {
+    let x: number;
+    let y: number;
+    if (random() < 0.7) {
+      const i = current[Math.floor(random() * current.length)]!;
+      x = lng[i]! + (random() - 0.5) * 0.001;
+      y = lat[i]! + (random() - 0.5) * 0.0007;
+    } else {
+      x = west + random() * (east - west);
+      y = south + random() * (north - south);
+      if (!insideCounty(fabric, x, y)) continue;
+    }
+    paths.push(`/fabricext/${vintage}/locate?latitude=${y.toFixed(6)}&longitude=${x.toFixed(6)}`);
+  }
+  return paths;
+}
+
+/** A wavy closed outline: radius factor by bearing, so the polygon isn't a plain circle. */
+const wave = (theta: number) => 1 + 0.12 * Math.sin(5 * theta) + 0.04 * Math.sin(17 * theta + 1);
+
+/** The densest town: the one with the most current locations within 3 km. */
+function busiestTown(fabric: Fabric, current: Uint32Array): { lng: number; lat: number } {
+  const { lng, lat } = fabric.locations;
+  let best = fabric.towns[0]!;
+  let bestCount = -1;
+  for (const town of fabric.towns) {
+    const kx = 111_320 * Math.cos((town.lat * Math.PI) / 180);
+    let n = 0;
+    for (const i of current) {
+      const dx = (lng[i]! - town.lng) * kx;
+      const dy = (lat[i]! - town.lat) * 110_574;
+      if (dx * dx + dy * dy < 9e6) n++;
+    }
+    if (n > bestCount) [best, bestCount] = [town, n];
+  }
+  return best;
+}
+
+/**
+ * A polygon of `vertices` vertices around the busiest town holding about `target` current
+ * locations: each location's distance is scaled by the outline's radius factor at its
+ * bearing, and the target-th smallest scaled distance becomes the outline's radius.
+ */
+export function summarizePolygon(
+  fabric: Fabric,
+  current: Uint32Array,
+  target: number,
+  vertices = 1000,
+): GeoJSON.Polygon {
+  const center = busiestTown(fabric, current);
+  const kx = 111_320 * Math.cos((center.lat * Math.PI) / 180);
+  const { lng, lat } = fabric.locations;
+  const scaled = new Float64Array(current.length);
+  current.forEach((i, k) => {
+    const dx = (lng[i]! - center.lng) * kx;
+    const dy = (lat[i]! - center.lat) * 110_574;
+    scaled[k] = Math.hypot(dx, dy) / wave(Math.atan2(dy, dx));
+  });
+  scaled.sort();
+  const radius = scaled[Math.min(target, scaled.length) - 1]!;
+  const ring: GeoJSON.Position[] = [];
+  for (let k = 0; k < vertices; k++) {
+    const theta = (2 * Math.PI * k) / vertices;
+    const r = radius * wave(theta);
+    ring.push([
+      center.lng + (r * Math.cos(theta)) / kx,
+      center.lat + (r * Math.sin(theta)) / 110_574,
+    ]);
+  }
+  ring.push(ring[0]!);
+  return { type: 'Polygon', coordinates: [ring] };
+}
