@@ -49,7 +49,12 @@ export function cellsInBounds(box: LngLatBox, res: number = MOBILE_RESOLUTION): 
     [west, north],
     [west, south],
   ];
-  return polygonToCellsExperimental([ring], res, POLYGON_TO_CELLS_FLAGS.containmentOverlapping, true);
+  return polygonToCellsExperimental(
+    [ring],
+    res,
+    POLYGON_TO_CELLS_FLAGS.containmentOverlapping,
+    true,
+  );
 }
 
 /** A cell's outline as a closed GeoJSON ring of [lng, lat], for drawing. */
