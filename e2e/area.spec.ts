@@ -210,6 +210,12 @@ test.describe('area workflow', () => {
     test.setTimeout(180_000);
     const town = await demoTown();
     const map = await openDrawMode(page, town, 9);
+    // Parts answer in a few ms each; holding each answer briefly keeps "k of n parts" on
+    // screen long enough to be seen (the merged count is unaffected).
+    await page.route(/\/summarize/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await route.continue();
+    });
     const asked = page.waitForRequest(/\/summarize/);
     await map.clickAt(town.lng, town.lat);
     const started = Date.now();
@@ -221,7 +227,10 @@ test.describe('area workflow', () => {
     const expected = await countyCount(vintageOf(await asked));
     await expect(total(page)).toHaveText(new Intl.NumberFormat('en-US').format(expected));
     await expect(panel(page)).toContainText(/merged from \d+ parts/);
-    testInfo.annotations.push({ type: 'county split summary (ms)', description: String(elapsed) });
-    console.log(`whole-county split summary: ${expected} locations in ${elapsed} ms`);
+    // With the 250 ms hold per part; the panel's own "in x s" figure is the same run.
+    testInfo.annotations.push({
+      type: 'county split summary (ms, incl. hold)',
+      description: String(elapsed),
+    });
   });
 });
