@@ -1,0 +1,133 @@
+// The seeded demo fabric of Sangamon County, IL: towns at their real ZIP centroids, rural
+// section roads and farms, five releases of locations, fixed and mobile coverage. Pure and
+// deterministic: the same seed and size always give the same fabric, byte for byte.
+import type { Fabric } from '../service/store/fabric';
+import { assembleLocations } from './assemble-locations';
+import { COUNTY, loadCounty, type CountyGeo } from './county';
+import { BUILDING_TYPES, FabricBuilder, LAND_USES } from './fabric-builder';
+import { buildFixedCoverage, FIXED_PROVIDERS, type CoverageInputs } from './fixed-coverage';
+import { runLifecycle } from './lifecycle';
+import { buildMobileCoverage, MOBILE_CARRIERS } from './mobile-coverage';
+import { deriveSeed, Rng } from './prng';
+import { emitRural } from './rural';
+import { layOutConnectors, layOutSectionRoads } from './section-roads';
+import { layOutTownGrid } from './town-grid';
+import { emitTownLots } from './town-buildings';
+import { LOT_STRIDE, planLots } from './town-lots';
+import { planTowns, type TownPlan } from './town-plan';
+import { DEMO_VINTAGES } from './vintages';
+
+export const DEFAULT_LOCATIONS = 85_000;
+export const DEFAULT_SEED = 20250630;
+
+/** Locations ever created per location wanted in the newest release (retired ones included). */
+const EVER_PER_CURRENT = 1.06;
+
+let county: CountyGeo | null = null;
+/** The county's geometry never changes between calls: read and projected once. */
+function countyGeo(): CountyGeo {
+  county ??= loadCounty();
+  return county;
+}
+
+export interface GenerateOptions {
+  seed: number;
+  locations: number;
+}
+
+function layOutTowns(geo: CountyGeo, plans: TownPlan[], b: FabricBuilder, seed: number): void {
+  const rng = new Rng(deriveSeed(seed, 'towns'));
+  const birthSeed = deriveSeed(seed, 'town-births');
+  plans.forEach((plan, k) => {
+    const earlier = plans.slice(0, k);
+    const grid = layOutTownGrid(plan, geo, earlier, b.roads, rng);
+    const lots = planLots(grid, geo, earlier, rng);
+    let capacity = 0;
+    for (let i = 5; i < lots.length; i += LOT_STRIDE) capacity += lots[i];
+    const occupancy = capacity > 0 ? Math.min(1, plan.targetLocations / capacity) : 0;
+    emitTownLots(grid, lots, b, rng, { planIndex: k, occupancy, birthSeed });
+  });
+}
+
+function coverageInputs(geo: CountyGeo, plans: TownPlan[], b: FabricBuilder, fabric: Pick<Fabric, 'locations'>, order: Uint32Array, seed: number): CoverageInputs {
+  const loc = fabric.locations;
+  const n = loc.count;
+  const rng = new Rng(deriveSeed(seed, 'coverage-plant'));
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const plan = new Int16Array(n);
+  const toOffice = new Float32Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = order[k];
+    xs[k] = b.locations.x.get(i);
+    ys[k] = b.locations.y.get(i);
+    plan[k] = b.locations.plan.get(i);
+    let best = Infinity;
+    for (const p of plans) best = Math.min(best, (p.cx - xs[k]) ** 2 + (p.cy - ys[k]) ** 2);
+    toOffice[k] = Math.sqrt(best);
+  }
+  const cableTown = Uint8Array.from(plans, (p) => (p.isCity || p.targetLocations > 1200 || rng.chance(0.3) ? 1 : 0));
+  const telcoFiberFrom = Uint8Array.from(plans, (p) => (!p.isCity && rng.chance(0.5) ? 1 + rng.int(4) : 255));
+  const towers = (count: number) => {
+    const t = new Float64Array(count * 2);
+    for (let k = 0; k < count; k++) {
+      t[2 * k] = rng.range(geo.minX, geo.maxX);
+      t[2 * k + 1] = rng.range(geo.minY, geo.maxY);
+    }
+    return t;
+  };
+  return {
+    count: n,
+    x: xs,
+    y: ys,
+    presence: loc.presence,
+    bslFlag: loc.bslFlag,
+    buildingType: loc.buildingType,
+    plan,
+    toOffice,
+    cableTown,
+    telcoFiberFrom,
+    licensedTowers: towers(7),
+    unlicensedTowers: towers(6),
+    cbrsTowers: towers(5),
+  };
+}
+
+export function generateFabric({ seed, locations }: GenerateOptions): Fabric {
+  const geo = countyGeo();
+  const ever = Math.round(locations * EVER_PER_CURRENT);
+  const { plans, ruralTarget } = planTowns(geo, ever, deriveSeed(seed, 'plan'));
+  const b = new FabricBuilder();
+  layOutTowns(geo, plans, b, seed);
+  const roadRng = new Rng(deriveSeed(seed, 'rural-roads'));
+  const grid = layOutSectionRoads(geo, plans, b.roads, roadRng);
+  layOutConnectors(geo, plans, b.roads, roadRng);
+  emitRural(geo, plans, grid, b, new Rng(deriveSeed(seed, 'rural')), {
+    target: ruralTarget,
+    seed: deriveSeed(seed, 'rural-zones'),
+  });
+  const life = runLifecycle(b.locations, new Rng(deriveSeed(seed, 'lifecycle')));
+  const locs = assembleLocations(geo, plans, b.locations, life, deriveSeed(seed, 'zip4'));
+  const vintages = DEMO_VINTAGES.map((v) => ({ ...v }));
+  const vintageNames = vintages.map((v) => v.vintage);
+  const inputs = coverageInputs(geo, plans, b, { locations: locs }, life.order, seed);
+  return {
+    seed,
+    county: { ...COUNTY, boundary: geo.boundary },
+    vintages,
+    towns: geo.towns.map((t) => ({ ...t })),
+    codes: { buildingType: [...BUILDING_TYPES], landUse: [...LAND_USES] },
+    roads: {
+      geometry: b.roads.geometry.build(geo.projection),
+      name: b.roads.names.slice(),
+      roadClass: b.roads.roadClass.toArray(),
+    },
+    parcels: { geometry: b.parcels.build(geo.projection) },
+    footprints: { geometry: b.footprints.build(geo.projection), parcel: b.footprintParcel.toArray() },
+    locations: locs,
+    fixedProviders: FIXED_PROVIDERS.map((p) => ({ ...p })),
+    fixedCoverage: buildFixedCoverage(inputs, vintageNames, deriveSeed(seed, 'fixed')),
+    mobileCarriers: MOBILE_CARRIERS.map((p) => ({ ...p })),
+    mobileCoverage: buildMobileCoverage(geo, plans, vintageNames, deriveSeed(seed, 'mobile')),
+  };
+}
