@@ -36,7 +36,11 @@ export function assembleLocations(
   const unit = permute(cols.unit.toArray(), life.order, Uint16Array);
   const plan = cols.plan.toArray();
 
-  const zones = geo.towns.map((t) => ({ x: geo.projection.x(t.lng), y: geo.projection.y(t.lat), name: t.name }));
+  const zones = geo.towns.map((t) => ({
+    x: geo.projection.x(t.lng),
+    y: geo.projection.y(t.lat),
+    name: t.name,
+  }));
   const town = new Uint16Array(n);
   const zipSuffix = new Uint16Array(n);
   const tract = new Uint32Array(n);

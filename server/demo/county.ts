@@ -67,7 +67,9 @@ function loadTowns(geo: Omit<CountyGeo, 'towns'>): Town[] {
   const zipcodes = require('zipcodes') as ZipcodesModule;
   const inside = zipcodes
     .lookupByState(COUNTY.state)
-    .filter((z) => inCounty({ ...geo, towns: [] }, geo.projection.x(z.longitude), geo.projection.y(z.latitude)))
+    .filter((z) =>
+      inCounty({ ...geo, towns: [] }, geo.projection.x(z.longitude), geo.projection.y(z.latitude)),
+    )
     .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
   const kept: Town[] = [];
   for (const z of inside) {

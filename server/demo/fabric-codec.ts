@@ -8,8 +8,17 @@ import type { Fabric } from '../service/store/fabric';
 export const FABRIC_FORMAT_VERSION = 1;
 const MAGIC = 'CEFABRIC';
 
-type Typed = Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Int16Array | Uint8Array;
-const CTORS = { Float64Array, Float32Array, Uint32Array, Int32Array, Uint16Array, Int16Array, Uint8Array };
+type Typed =
+  Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Int16Array | Uint8Array;
+const CTORS = {
+  Float64Array,
+  Float32Array,
+  Uint32Array,
+  Int32Array,
+  Uint16Array,
+  Int16Array,
+  Uint8Array,
+};
 type CtorName = keyof typeof CTORS;
 
 interface ArrayRef {
@@ -41,7 +50,9 @@ export function encodeFabric(fabric: Fabric): Uint8Array[] {
     offset = pad8(offset + value.byteLength);
     return { $array: arrays.length - 1 } satisfies ArrayRef;
   });
-  const header = new TextEncoder().encode(JSON.stringify({ fabric: JSON.parse(json), arrays: layout }));
+  const header = new TextEncoder().encode(
+    JSON.stringify({ fabric: JSON.parse(json), arrays: layout }),
+  );
   // MAGIC (8) | version u32 | header length u32 | header | pad to 8 | arrays
   const prefix = new Uint8Array(pad8(16 + header.length));
   prefix.set(new TextEncoder().encode(MAGIC), 0);
@@ -82,7 +93,8 @@ export function decodeFabric(bytes: Uint8Array): Fabric | null {
   const revive = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(revive);
     if (value === null || typeof value !== 'object') return value;
-    if ('$array' in value && typeof (value as ArrayRef).$array === 'number') return views[(value as ArrayRef).$array];
+    if ('$array' in value && typeof (value as ArrayRef).$array === 'number')
+      return views[(value as ArrayRef).$array];
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = revive(v);
     return out;

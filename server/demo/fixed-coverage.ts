@@ -19,7 +19,17 @@ export const FIXED_PROVIDERS: Provider[] = [
   { providerId: 230081, frn: '0004417720', brandName: 'Orbitline Satellite' },
   { providerId: 230095, frn: '0029916648', brandName: 'Starfield Internet' },
 ];
-const P = { cable: 0, cityFiber: 1, telco: 2, coop: 3, licensedFw: 4, unlicensedFw: 5, cbrs: 6, geo: 7, ngso: 8 };
+const P = {
+  cable: 0,
+  cityFiber: 1,
+  telco: 2,
+  coop: 3,
+  licensedFw: 4,
+  unlicensedFw: 5,
+  cbrs: 6,
+  geo: 7,
+  ngso: 8,
+};
 
 /** What the coverage stage knows of each location, in final (location_id) order. */
 export interface CoverageInputs {
@@ -51,7 +61,11 @@ function nearest(towers: Float64Array, x: number, y: number): number {
   return Math.sqrt(best);
 }
 
-export function buildFixedCoverage(inp: CoverageInputs, vintages: readonly string[], seed: number): FixedCoverage[] {
+export function buildFixedCoverage(
+  inp: CoverageInputs,
+  vintages: readonly string[],
+  seed: number,
+): FixedCoverage[] {
   const out: FixedCoverage[] = [];
   // Tower distances do not change between releases: computed once.
   const dLic = new Float32Array(inp.count);
@@ -75,7 +89,16 @@ export function buildFixedCoverage(inp: CoverageInputs, vintages: readonly strin
       start[i] = provider.length;
       if (!(inp.presence[i] & (1 << v)) || !inp.bslFlag[i]) continue;
       const bt = inp.buildingType[i];
-      const brCode = bt === 0 ? (hashUnit(seed, i, 7) < 0.7 ? 0 : 2) : bt === 1 ? (hashUnit(seed, i, 7) < 0.6 ? 1 : 2) : 2;
+      const brCode =
+        bt === 0
+          ? hashUnit(seed, i, 7) < 0.7
+            ? 0
+            : 2
+          : bt === 1
+            ? hashUnit(seed, i, 7) < 0.6
+              ? 1
+              : 2
+            : 2;
       const add = (p: number, tech: number, d: number, u: number, ll = 1, code = brCode) => {
         provider.push(p);
         technology.push(tech);
@@ -123,8 +146,10 @@ export function buildFixedCoverage(inp: CoverageInputs, vintages: readonly strin
           const [d, u] = dl < 4000 ? [100, 20] : dl < 7500 ? [50, 10] : [25, 3];
           add(P.licensedFw, 71, v >= 3 && d === 50 ? 100 : d, v >= 3 && u === 10 ? 20 : u);
         }
-        if (dUnl[i] < 7000 && h(8) < 0.7) add(P.unlicensedFw, 70, dUnl[i] < 3000 ? 50 : 25, dUnl[i] < 3000 ? 5 : 3);
-        if (v >= 2 && dCbrs[i] < 5000 && h(9) < 0.8) add(P.cbrs, 72, dCbrs[i] < 2500 ? 100 : 50, dCbrs[i] < 2500 ? 20 : 10);
+        if (dUnl[i] < 7000 && h(8) < 0.7)
+          add(P.unlicensedFw, 70, dUnl[i] < 3000 ? 50 : 25, dUnl[i] < 3000 ? 5 : 3);
+        if (v >= 2 && dCbrs[i] < 5000 && h(9) < 0.8)
+          add(P.cbrs, 72, dCbrs[i] < 2500 ? 100 : 50, dCbrs[i] < 2500 ? 20 : 10);
       }
       // Satellite everywhere: geostationary (high latency) and low-earth-orbit.
       add(P.geo, 60, v < 2 ? 25 : 100, 3, 0, 2);

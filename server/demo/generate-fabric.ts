@@ -49,7 +49,14 @@ function layOutTowns(geo: CountyGeo, plans: TownPlan[], b: FabricBuilder, seed: 
   });
 }
 
-function coverageInputs(geo: CountyGeo, plans: TownPlan[], b: FabricBuilder, fabric: Pick<Fabric, 'locations'>, order: Uint32Array, seed: number): CoverageInputs {
+function coverageInputs(
+  geo: CountyGeo,
+  plans: TownPlan[],
+  b: FabricBuilder,
+  fabric: Pick<Fabric, 'locations'>,
+  order: Uint32Array,
+  seed: number,
+): CoverageInputs {
   const loc = fabric.locations;
   const n = loc.count;
   const rng = new Rng(deriveSeed(seed, 'coverage-plant'));
@@ -66,8 +73,12 @@ function coverageInputs(geo: CountyGeo, plans: TownPlan[], b: FabricBuilder, fab
     for (const p of plans) best = Math.min(best, (p.cx - xs[k]) ** 2 + (p.cy - ys[k]) ** 2);
     toOffice[k] = Math.sqrt(best);
   }
-  const cableTown = Uint8Array.from(plans, (p) => (p.isCity || p.targetLocations > 1200 || rng.chance(0.3) ? 1 : 0));
-  const telcoFiberFrom = Uint8Array.from(plans, (p) => (!p.isCity && rng.chance(0.5) ? 1 + rng.int(4) : 255));
+  const cableTown = Uint8Array.from(plans, (p) =>
+    p.isCity || p.targetLocations > 1200 || rng.chance(0.3) ? 1 : 0,
+  );
+  const telcoFiberFrom = Uint8Array.from(plans, (p) =>
+    !p.isCity && rng.chance(0.5) ? 1 + rng.int(4) : 255,
+  );
   const towers = (count: number) => {
     const t = new Float64Array(count * 2);
     for (let k = 0; k < count; k++) {
@@ -123,7 +134,10 @@ export function generateFabric({ seed, locations }: GenerateOptions): Fabric {
       roadClass: b.roads.roadClass.toArray(),
     },
     parcels: { geometry: b.parcels.build(geo.projection) },
-    footprints: { geometry: b.footprints.build(geo.projection), parcel: b.footprintParcel.toArray() },
+    footprints: {
+      geometry: b.footprints.build(geo.projection),
+      parcel: b.footprintParcel.toArray(),
+    },
     locations: locs,
     fixedProviders: FIXED_PROVIDERS.map((p) => ({ ...p })),
     fixedCoverage: buildFixedCoverage(inputs, vintageNames, deriveSeed(seed, 'fixed')),

@@ -1,13 +1,7 @@
 // Append-only typed arrays: the generator never holds one JS object per location.
 
 export type NumericArray =
-  | Float64Array
-  | Float32Array
-  | Uint32Array
-  | Int32Array
-  | Uint16Array
-  | Int16Array
-  | Uint8Array;
+  Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Int16Array | Uint8Array;
 
 type Ctor<A extends NumericArray> = new (length: number) => A;
 

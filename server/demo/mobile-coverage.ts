@@ -35,17 +35,35 @@ function placeTowers(geo: CountyGeo, plans: readonly TownPlan[], seed: number): 
     const towers: Tower[] = [];
     const nr = (early: number) => (rng.chance(0.85) ? early + rng.int(VINTAGE_COUNT - early) : 255);
     for (const p of plans) {
-      const sites = p.isCity ? 9 - c * 2 : p.targetLocations > 1500 ? 1 : rng.chance(0.5 - c * 0.1) ? 1 : 0;
+      const sites = p.isCity
+        ? 9 - c * 2
+        : p.targetLocations > 1500
+          ? 1
+          : rng.chance(0.5 - c * 0.1)
+            ? 1
+            : 0;
       for (let k = 0; k < sites; k++) {
         const d = p.disks[k % p.disks.length];
-        towers.push({ x: d.x + rng.range(-0.5, 0.5) * d.r, y: d.y + rng.range(-0.5, 0.5) * d.r, from: 0, nrFrom: nr(0), midBand: true });
+        towers.push({
+          x: d.x + rng.range(-0.5, 0.5) * d.r,
+          y: d.y + rng.range(-0.5, 0.5) * d.r,
+          from: 0,
+          nrFrom: nr(0),
+          midBand: true,
+        });
       }
     }
     const count = rural[c];
     for (let k = 0; k < count; k++) {
       const x = rng.range(geo.minX, geo.maxX);
       const y = rng.range(geo.minY, geo.maxY);
-      towers.push({ x, y, from: rng.chance(0.8) ? 0 : 1 + rng.int(VINTAGE_COUNT - 1), nrFrom: nr(1), midBand: false });
+      towers.push({
+        x,
+        y,
+        from: rng.chance(0.8) ? 0 : 1 + rng.int(VINTAGE_COUNT - 1),
+        nrFrom: nr(1),
+        midBand: false,
+      });
     }
     return towers;
   });
@@ -63,10 +81,13 @@ export function buildMobileCoverage(
   seed: number,
 ): MobileCoverage[] {
   const cells: string[] = [];
-  for (const poly of geo.boundary.coordinates) cells.push(...polygonToCells(poly as number[][][], 9, true));
+  for (const poly of geo.boundary.coordinates)
+    cells.push(...polygonToCells(poly as number[][][], 9, true));
   const unique = [...new Set(cells)];
   const split = unique.map((c) => h3IndexToSplitLong(c).map((h) => h >>> 0));
-  const order = unique.map((_, i) => i).sort((a, b) => split[a][1] - split[b][1] || split[a][0] - split[b][0]);
+  const order = unique
+    .map((_, i) => i)
+    .sort((a, b) => split[a][1] - split[b][1] || split[a][0] - split[b][0]);
   const n = order.length;
   const cx = new Float64Array(n);
   const cy = new Float64Array(n);

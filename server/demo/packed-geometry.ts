@@ -72,7 +72,9 @@ function signedArea(c: readonly number[]): number {
   let a = 0;
   const n = c.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++)
-    a += (c[2 * j] as number) * (c[2 * i + 1] as number) - (c[2 * i] as number) * (c[2 * j + 1] as number);
+    a +=
+      (c[2 * j] as number) * (c[2 * i + 1] as number) -
+      (c[2 * i] as number) * (c[2 * j + 1] as number);
   return a;
 }
 

@@ -37,7 +37,13 @@ interface Near {
 }
 
 /** Frontage road of an edge when one road piece runs its whole length. */
-function edgeRoad(grid: SectionGrid, horizontal: boolean, line: number, t0: number, t1: number): number {
+function edgeRoad(
+  grid: SectionGrid,
+  horizontal: boolean,
+  line: number,
+  t0: number,
+  t1: number,
+): number {
   const pieces = horizontal ? grid.horizontal[line] : grid.vertical[line];
   if (!pieces) return -1;
   const a = findPiece(pieces, Math.min(t0, t1));
@@ -49,7 +55,12 @@ function collectQuarters(geo: CountyGeo, plans: readonly TownPlan[], grid: Secti
   const out: Quarter[] = [];
   for (let i = 0; i < grid.nx; i++)
     for (let j = 0; j < grid.ny; j++)
-      for (const [sx, sy] of [[1, 1], [-1, 1], [1, -1], [-1, -1]] as const) {
+      for (const [sx, sy] of [
+        [1, 1],
+        [-1, 1],
+        [1, -1],
+        [-1, -1],
+      ] as const) {
         const cx = grid.x0 + i * SECTION;
         const cy = grid.y0 + j * SECTION;
         const ok = (a: number, b: number) => {
@@ -63,7 +74,8 @@ function collectQuarters(geo: CountyGeo, plans: readonly TownPlan[], grid: Secti
           return true;
         };
         let usable = true;
-        for (let a = 0; a <= 4 && usable; a++) for (let b = 0; b <= 4 && usable; b++) usable = ok((a * Q) / 4, (b * Q) / 4);
+        for (let a = 0; a <= 4 && usable; a++)
+          for (let b = 0; b <= 4 && usable; b++) usable = ok((a * Q) / 4, (b * Q) / 4);
         if (!usable) continue;
         const roadA = edgeRoad(grid, true, j, cx, cx + sx * SECTION * 0.5);
         const roadB = edgeRoad(grid, false, i, cy, cy + sy * SECTION * 0.5);
@@ -71,7 +83,8 @@ function collectQuarters(geo: CountyGeo, plans: readonly TownPlan[], grid: Secti
         let dTown = Infinity;
         const mx = cx + sx * SECTION * 0.25;
         const my = cy + sy * SECTION * 0.25;
-        for (const t of towns) dTown = Math.min(dTown, Math.max(0, Math.hypot(mx - t.x, my - t.y) - t.r * 0.8));
+        for (const t of towns)
+          dTown = Math.min(dTown, Math.max(0, Math.hypot(mx - t.x, my - t.y) - t.r * 0.8));
         out.push({ cx, cy, sx, sy, roadA, roadB, weight: 0.6 + 5 * Math.exp(-dTown / 2500) });
       }
   return out;
@@ -92,7 +105,14 @@ export function emitRural(
     const wx = (a: number) => q.cx + q.sx * (INSET + a);
     const wy = (b: number) => q.cy + q.sy * (INSET + b);
     const rect = (a0: number, a1: number, b0: number, b1: number) => [
-      wx(a0), wy(b0), wx(a1), wy(b0), wx(a1), wy(b1), wx(a0), wy(b1),
+      wx(a0),
+      wy(b0),
+      wx(a1),
+      wy(b0),
+      wx(a1),
+      wy(b1),
+      wx(a0),
+      wy(b1),
     ];
     const unparceled = valueNoise(opts.seed, q.cx, q.cy, 6000) < 0.2;
     const expected = q.weight * perWeight;
@@ -127,7 +147,12 @@ export function emitRural(
     }
 
     // A location on a frontage road: numbers grow along the road, odd on one side.
-    const place = (alongA: boolean, a: number, b: number, base: Omit<NewLocation, 'x' | 'y' | 'houseNumber' | 'road'>) => {
+    const place = (
+      alongA: boolean,
+      a: number,
+      b: number,
+      base: Omit<NewLocation, 'x' | 'y' | 'houseNumber' | 'road'>,
+    ) => {
       const x = wx(a);
       const y = wy(b);
       const t = alongA ? x - grid.tMinX : y - grid.tMinY;
@@ -158,13 +183,17 @@ export function emitRural(
       if (width > 40 && rng.chance(0.4)) {
         const gb = Math.min(depth - 16, setback + hd + rng.range(6, 20));
         const ga = s0 + (rng.chance(0.5) ? 4 : width - 14);
-        out.addFootprint(alongA ? rect(ga, ga + 10, gb, gb + 12) : rect(gb, gb + 12, ga, ga + 10), parcel); // pole barn
+        out.addFootprint(
+          alongA ? rect(ga, ga + 10, gb, gb + 12) : rect(gb, gb + 12, ga, ga + 10),
+          parcel,
+        ); // pole barn
       }
       const kind = rng.next();
       const business = kind < 0.03;
       const anchor = kind >= 0.03 && kind < 0.04;
       const units = !business && !anchor && rng.chance(0.03) ? 2 : 1;
-      const birth = hashUnit(opts.seed, Math.floor(q.cx), Math.floor(q.cy), k) < 0.07 ? 1 + rng.int(4) : 0;
+      const birth =
+        hashUnit(opts.seed, Math.floor(q.cx), Math.floor(q.cy), k) < 0.07 ? 1 + rng.int(4) : 0;
       for (let u = 0; u < units; u++) {
         const along = mid + (units === 1 ? 0 : (u - 0.5) * hw * 0.5) + rng.range(-1, 1);
         const depthAt = setback + hd * rng.range(0.3, 0.7);
@@ -214,7 +243,12 @@ export function emitRural(
       place(alongA, alongA ? s + 7 : 35, alongA ? 35 : s + 7, base);
       // Grain dryers and machine sheds sometimes carry a (non-broadband-serviceable) address.
       if (rng.chance(0.06))
-        place(alongA, alongA ? s + 12 : 75, alongA ? 75 : s + 12, { ...base, footprint: firstBarn, bslFlag: 0, buildingType: BT.E });
+        place(alongA, alongA ? s + 12 : 75, alongA ? 75 : s + 12, {
+          ...base,
+          footprint: firstBarn,
+          bslFlag: 0,
+          buildingType: BT.E,
+        });
     }
   }
 }

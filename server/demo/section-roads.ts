@@ -85,12 +85,18 @@ export function layOutSectionRoads(
  * Highways and old connecting roads from the city to each village: a few jittered vertices,
  * no addresses, kept out of town grids.
  */
-export function layOutConnectors(geo: CountyGeo, plans: readonly TownPlan[], roads: RoadsBuilder, rng: Rng): void {
+export function layOutConnectors(
+  geo: CountyGeo,
+  plans: readonly TownPlan[],
+  roads: RoadsBuilder,
+  rng: Rng,
+): void {
   const city = plans[0];
   if (!city) return;
   const open = (x: number, y: number) => inCounty(geo, x, y) && !plans.some((p) => inTown(p, x, y));
   for (const village of plans.slice(1)) {
-    const name = village.name === 'New Berlin' ? 'OLD JACKSONVILLE RD' : `${village.name.toUpperCase()} RD`;
+    const name =
+      village.name === 'New Berlin' ? 'OLD JACKSONVILLE RD' : `${village.name.toUpperCase()} RD`;
     const cls = village.targetLocations > 2000 ? ROAD_CLASS.highway : ROAD_CLASS.rural;
     const pts: number[] = [];
     const n = 24;

@@ -16,20 +16,50 @@ interface Attributes {
 function attributes(kind: number, rng: Rng): Attributes {
   switch (kind) {
     case LOT.apartment:
-      return { buildingType: BT.R, landUse: LU.MFR, unitCount: 4 + Math.floor(44 * rng.next() ** 2), bslFlag: 1 };
+      return {
+        buildingType: BT.R,
+        landUse: LU.MFR,
+        unitCount: 4 + Math.floor(44 * rng.next() ** 2),
+        bslFlag: 1,
+      };
     case LOT.apartmentUnits:
-      return { buildingType: BT.R, landUse: LU.MFR, unitCount: rng.chance(0.8) ? 1 : 2, bslFlag: 1 };
+      return {
+        buildingType: BT.R,
+        landUse: LU.MFR,
+        unitCount: rng.chance(0.8) ? 1 : 2,
+        bslFlag: 1,
+      };
     case LOT.business:
     case LOT.strip:
-      return { buildingType: BT.B, landUse: rng.chance(0.1) ? LU.IND : LU.COM, unitCount: 1, bslFlag: 1 };
+      return {
+        buildingType: BT.B,
+        landUse: rng.chance(0.1) ? LU.IND : LU.COM,
+        unitCount: 1,
+        bslFlag: 1,
+      };
     case LOT.mixed:
       return { buildingType: BT.X, landUse: LU.MIX, unitCount: 2 + rng.int(5), bslFlag: 1 };
     case LOT.anchor:
-      return { buildingType: BT.C, landUse: rng.chance(0.5) ? LU.INS : LU.GOV, unitCount: 1, bslFlag: 1 };
+      return {
+        buildingType: BT.C,
+        landUse: rng.chance(0.5) ? LU.INS : LU.GOV,
+        unitCount: 1,
+        bslFlag: 1,
+      };
     case LOT.otherE:
-      return { buildingType: BT.E, landUse: LU.IND, unitCount: 1, bslFlag: rng.chance(0.3) ? 1 : 0 };
+      return {
+        buildingType: BT.E,
+        landUse: LU.IND,
+        unitCount: 1,
+        bslFlag: rng.chance(0.3) ? 1 : 0,
+      };
     case LOT.otherG:
-      return { buildingType: BT.G, landUse: LU.GOV, unitCount: 1, bslFlag: rng.chance(0.4) ? 1 : 0 };
+      return {
+        buildingType: BT.G,
+        landUse: LU.GOV,
+        unitCount: 1,
+        bslFlag: rng.chance(0.4) ? 1 : 0,
+      };
     default:
       return {
         buildingType: BT.R,
@@ -43,7 +73,16 @@ function attributes(kind: number, rng: Rng): Attributes {
 /** Rectangle in the town frame → world corners. */
 function rect(grid: TownGrid, u0: number, u1: number, v0: number, v1: number): number[] {
   const f = grid.frame;
-  return [f.x(u0, v0), f.y(u0, v0), f.x(u1, v0), f.y(u1, v0), f.x(u1, v1), f.y(u1, v1), f.x(u0, v1), f.y(u0, v1)];
+  return [
+    f.x(u0, v0),
+    f.y(u0, v0),
+    f.x(u1, v0),
+    f.y(u1, v0),
+    f.x(u1, v1),
+    f.y(u1, v1),
+    f.x(u0, v1),
+    f.y(u0, v1),
+  ];
 }
 
 function houseNumber(grid: TownGrid, piece: StreetPiece, u: number, side: number): number {
@@ -82,19 +121,27 @@ export function emitTownLots(
     const block = Math.floor(u0 / plan.crossSpacing);
     const edgeHash = hashUnit(opts.birthSeed, piece.road, block);
     let birth = 0;
-    if (rn > 0.75 && edgeHash < 0.3) birth = 1 + Math.floor(hashUnit(opts.birthSeed, piece.road, block, 1) * 4);
+    if (rn > 0.75 && edgeHash < 0.3)
+      birth = 1 + Math.floor(hashUnit(opts.birthSeed, piece.road, block, 1) * 4);
     else if (rng.chance(0.005)) birth = 1 + rng.int(4);
 
     const f = u1 - u0;
-    const big = kind !== LOT.house && kind !== LOT.duplex && kind !== LOT.otherE && kind !== LOT.otherG;
+    const big =
+      kind !== LOT.house && kind !== LOT.duplex && kind !== LOT.otherE && kind !== LOT.otherG;
     const setback = kind === LOT.business || kind === LOT.mixed ? rng.range(2, 5) : rng.range(5, 9);
     const bDepth = Math.min(depth - setback - 3, big ? rng.range(16, 26) : rng.range(9, 14));
-    const width = Math.max(6, Math.min(f - 3, f * (big ? rng.range(0.75, 0.85) : rng.range(0.5, 0.72))));
+    const width = Math.max(
+      6,
+      Math.min(f - 3, f * (big ? rng.range(0.75, 0.85) : rng.range(0.5, 0.72))),
+    );
     const mid = (u0 + u1) / 2 + rng.range(-0.3, 0.3) * (f - 3 - width) * 0.5;
     const b0 = vFront + side * setback;
     const b1 = b0 + side * bDepth;
-    const noFootprint = kind === LOT.house ? rng.chance(0.04) : kind >= LOT.otherE && rng.chance(0.3);
-    const footprint = noFootprint ? -1 : out.addFootprint(rect(grid, mid - width / 2, mid + width / 2, b0, b1), parcel);
+    const noFootprint =
+      kind === LOT.house ? rng.chance(0.04) : kind >= LOT.otherE && rng.chance(0.3);
+    const footprint = noFootprint
+      ? -1
+      : out.addFootprint(rect(grid, mid - width / 2, mid + width / 2, b0, b1), parcel);
     if (!noFootprint && kind === LOT.house && setback + bDepth < depth - 12 && rng.chance(0.2)) {
       const gu = rng.chance(0.5) ? u0 + 2 : u1 - 8;
       const gv = vFront + side * (depth - 9);

@@ -47,7 +47,12 @@ export interface TownGrid {
 }
 
 /** Intervals along a line where `ok` holds, sampled every `step` meters. */
-function intervals(from: number, to: number, step: number, ok: (t: number) => boolean): [number, number][] {
+function intervals(
+  from: number,
+  to: number,
+  step: number,
+  ok: (t: number) => boolean,
+): [number, number][] {
   const out: [number, number][] = [];
   let start = NaN;
   for (let t = from; t <= to; t += step) {
@@ -64,7 +69,8 @@ function intervals(from: number, to: number, step: number, ok: (t: number) => bo
 
 export function townExtent(plan: TownPlan): number {
   let e = 0;
-  for (const d of plan.disks) e = Math.max(e, Math.hypot(d.x - plan.cx, d.y - plan.cy) + d.r * 1.25);
+  for (const d of plan.disks)
+    e = Math.max(e, Math.hypot(d.x - plan.cx, d.y - plan.cy) + d.r * 1.25);
   return e;
 }
 
@@ -84,8 +90,8 @@ export function layOutTownGrid(
   const mains = mainStreetNames(rng);
 
   const crossings: number[] = [0];
-  for (let u = 0; u < extent; ) crossings.push((u += plan.crossSpacing * rng.range(0.8, 1.2)));
-  for (let u = 0; u > -extent; ) crossings.unshift((u -= plan.crossSpacing * rng.range(0.8, 1.2)));
+  for (let u = 0; u < extent;) crossings.push((u += plan.crossSpacing * rng.range(0.8, 1.2)));
+  for (let u = 0; u > -extent;) crossings.unshift((u -= plan.crossSpacing * rng.range(0.8, 1.2)));
   // North–south streets: numbered from the west, every fifth a main street.
   crossings.forEach((u, k) => {
     const main = k % 5 === 2;
@@ -95,7 +101,11 @@ export function layOutTownGrid(
       if (b - a < 40) continue;
       const cls = main ? ROAD_CLASS.main : ROAD_CLASS.local;
       const add = (v0: number, v1: number, prefix: string) =>
-        roads.add([frame.x(u, v0), frame.y(u, v0), frame.x(u, v1), frame.y(u, v1)], prefix + name, cls);
+        roads.add(
+          [frame.x(u, v0), frame.y(u, v0), frame.x(u, v1), frame.y(u, v1)],
+          prefix + name,
+          cls,
+        );
       if (plan.isCity && a < 0 && b > 0) {
         add(0, b, 'N ');
         add(0, a, 'S ');
@@ -115,8 +125,20 @@ export function layOutTownGrid(
     for (const [a, b] of spans) {
       if (b - a < 40) continue;
       const add = (from: number, to: number, prefix: string, origin: number) => {
-        const road = roads.add([frame.x(from, v), frame.y(from, v), frame.x(to, v), frame.y(to, v)], prefix + name, cls);
-        pieces.push({ road, v, u0: Math.min(from, to), u1: Math.max(from, to), dir: to > from ? 1 : -1, origin, main });
+        const road = roads.add(
+          [frame.x(from, v), frame.y(from, v), frame.x(to, v), frame.y(to, v)],
+          prefix + name,
+          cls,
+        );
+        pieces.push({
+          road,
+          v,
+          u0: Math.min(from, to),
+          u1: Math.max(from, to),
+          dir: to > from ? 1 : -1,
+          origin,
+          main,
+        });
       };
       if (plan.isCity && a < 0 && b > 0) {
         add(0, b, 'E ', 0);

@@ -98,14 +98,19 @@ export function planLots(
         const rn = relativeRadius(plan, midX, midY);
         const kind = chooseKind(rng, plan, piece.main, rn);
         const f = plan.frontage * lotWidthFactor(kind, rng);
-        while (c < crossings.length && (crossings[c] as number) + clear < u) c++;
+        while (c < crossings.length && (crossings[c] as number) + clear <= u) c++;
         const cross = crossings[c];
         if (cross !== undefined && cross - clear < u + f) {
           u = cross + clear;
           continue;
         }
         if (u + f > piece.u1 - 4) break;
-        if (usable(u, vFront) && usable(u + f, vFront) && usable(u, vBack) && usable(u + f, vBack)) {
+        if (
+          usable(u, vFront) &&
+          usable(u + f, vFront) &&
+          usable(u, vBack) &&
+          usable(u + f, vBack)
+        ) {
           lots.push(u);
           lots.push(u + f);
           lots.push(side);

@@ -93,7 +93,11 @@ function unionArea(centers: { x: number; y: number }[], r: number): number {
   return hits * step * step;
 }
 
-export function planTowns(geo: CountyGeo, totalLocations: number, seed: number): {
+export function planTowns(
+  geo: CountyGeo,
+  totalLocations: number,
+  seed: number,
+): {
   plans: TownPlan[];
   ruralTarget: number;
 } {

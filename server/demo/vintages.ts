@@ -2,7 +2,12 @@
 // one BDC filing per fabric release, with the same YYYYMM.
 import type { FabricVintage } from '../service/store/fabric';
 
-function vintage(year: number, june: boolean, svcversion: number, fccversion: number): FabricVintage {
+function vintage(
+  year: number,
+  june: boolean,
+  svcversion: number,
+  fccversion: number,
+): FabricVintage {
   return {
     vintage: `${year}${june ? '06' : '12'}`,
     svcversion,
