@@ -71,7 +71,7 @@ export function encodeFabric(fabric: Fabric): Uint8Array[] {
 }
 
 /** Reads a fabric written by encodeFabric; null when the tag or version does not match. */
-export function decodeFabric(bytes: Uint8Array): Fabric | null {
+export function decodeFabric(bytes: Uint8Array<ArrayBuffer>): Fabric | null {
   if (bytes.length < 16 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(8, true) !== FABRIC_FORMAT_VERSION) return null;
