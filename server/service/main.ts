@@ -19,8 +19,15 @@ async function main(): Promise<void> {
   const log = (msg: string) => console.log(msg);
   const tokens = await resolveServiceTokens(env, resolve('.data', 'dev-token'), log);
   const perMinute = positiveInt(env.SERVICE_RATE_LIMIT, 'SERVICE_RATE_LIMIT');
-  const store = await loadDemoStore({ locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'), log });
-  const app = createServiceApp({ store, tokens, ...(perMinute ? { rateLimit: { perMinute } } : {}) });
+  const store = await loadDemoStore({
+    locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
+    log,
+  });
+  const app = createServiceApp({
+    store,
+    tokens,
+    ...(perMinute ? { rateLimit: { perMinute } } : {}),
+  });
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     log(`listening on http://${host}:${info.port}`);
   });

@@ -40,7 +40,9 @@ describe('createBlockLoader', () => {
     const { transport, calls } = fakeTransport({ bulk: 'ok' });
     const loader = createBlockLoader(transport);
     const blocks = Array.from({ length: 45 }, (_, i) => block(`b${i}`));
-    const answers = await Promise.all(blocks.map((cells) => loader.load('202506', cells, signal())));
+    const answers = await Promise.all(
+      blocks.map((cells) => loader.load('202506', cells, signal())),
+    );
     expect(calls.bulk).toHaveLength(3);
     expect(calls.bulk.every((cells) => cells.length <= 1000)).toBe(true);
     answers.forEach((records, i) => expect(records.map((r) => r.h3_res9_id)).toEqual(blocks[i]));
@@ -49,7 +51,7 @@ describe('createBlockLoader', () => {
   it('falls back to one GET per cell, at most 6 in flight, when bulk is refused', async () => {
     const { transport, calls } = fakeTransport({ bulk: 'refused' });
     const loader = createBlockLoader(transport);
-    const records = await Promise.all([loader.load('202506', block('a', 20), signal())]);
+    const records = [await loader.load('202506', block('a', 20), signal())];
     expect(records[0]).toHaveLength(20);
     expect(calls.single).toHaveLength(20);
     expect(calls.maxInFlight).toBeLessThanOrEqual(6);

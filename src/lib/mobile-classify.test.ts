@@ -73,7 +73,9 @@ describe('classifyCell', () => {
     expect(classifyCell(all, { ...NO_MOBILE_FILTER, technology: '4G' })).toBe('4g');
     expect(classifyCell(all, { ...NO_MOBILE_FILTER, technology: '3G' })).toBe('3g');
     expect(classifyCell([nr7], { ...NO_MOBILE_FILTER, technology: '4G' })).toBe('none');
-    expect(classifyCell([{ ...lte, technology: 400 }], { ...NO_MOBILE_FILTER, technology: '4G' })).toBe('4g');
+    expect(
+      classifyCell([{ ...lte, technology: 400 }], { ...NO_MOBILE_FILTER, technology: '4G' }),
+    ).toBe('4g');
   });
 
   it('keeps only the chosen environment', () => {

@@ -78,6 +78,8 @@ export async function summarizeSplit(options: SplitRunOptions): Promise<SplitRun
   // One task per part; as tasks finish (or split), new ones start, never more than `concurrency`.
   const running = new Set<Promise<void>>();
   const start = () => {
+    // `failure` is set by the tasks' catch handlers between calls of start().
+    // oxlint-disable-next-line no-unmodified-loop-condition
     while (running.size < concurrency && queue.length > 0 && failure === null) {
       const task: Promise<void> = runPart(queue.shift()!)
         .catch((error: unknown) => {

@@ -45,7 +45,11 @@ describe('fabric hooks', () => {
     const { result } = renderQueryHook(() => useLocationData(CURRENT, FIRST));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toHaveLength(1);
-    expect(result.current.data?.[0]).toMatchObject({ location_id: FIRST, state: 'IL', zip: '62704' });
+    expect(result.current.data?.[0]).toMatchObject({
+      location_id: FIRST,
+      state: 'IL',
+      zip: '62704',
+    });
   });
 
   it('useLocationData answers [] for an id not in the fabric', async () => {
@@ -65,7 +69,11 @@ describe('fabric hooks', () => {
     await waitFor(() => expect(result.current.isError).toBe(true));
     const error = result.current.error;
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: 'unknown_vintage', operation: 'location data' });
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'unknown_vintage',
+      operation: 'location data',
+    });
     expect(error?.message).toMatch(/199901/);
   });
 });
@@ -90,7 +98,10 @@ describe('coverage hooks', () => {
   });
 
   it('useMobileCoverage returns the records of one cell with technology 3|4|5', async () => {
-    const [lng, lat] = [-89.65 + 20 / (111_320 * Math.cos((39.8 * Math.PI) / 180)), 39.8 + 30 / 110_574];
+    const [lng, lat] = [
+      -89.65 + 20 / (111_320 * Math.cos((39.8 * Math.PI) / 180)),
+      39.8 + 30 / 110_574,
+    ];
     const cell = cellAtPoint(lng, lat);
     const { result } = renderQueryHook(() => useMobileCoverage(CURRENT, cell));
     await waitFor(() => expect(result.current.isSuccess).toBe(true));

@@ -20,7 +20,9 @@ export const mobileBlockLoader = createBlockLoader<MobileRecord>(
     bulk: getMobileCoverageBulk,
     single: getMobileCoverage,
     refusesBulk: (error) =>
-      isApiError(error) && BULK_REFUSED_STATUS.has(error.status) && error.code !== 'unknown_vintage',
+      isApiError(error) &&
+      BULK_REFUSED_STATUS.has(error.status) &&
+      error.code !== 'unknown_vintage',
   },
   // Retries of a failed batch come back a few ms apart; gather them into one request again.
   { gatherMs: 10 },

@@ -40,19 +40,22 @@ function bandPolygon(rings: GeoJSON.Position[][]): BandedPolygon | null {
   // About one band per edge keeps each band's list short without wasting memory.
   const bands = Math.max(1, Math.min(edgeCount, 16384));
   const bandHeight = (maxY - minY) / bands || 1;
-  const bandOf = (y: number) => Math.min(bands - 1, Math.max(0, Math.floor((y - minY) / bandHeight)));
+  const bandOf = (y: number) =>
+    Math.min(bands - 1, Math.max(0, Math.floor((y - minY) / bandHeight)));
 
   const start = new Uint32Array(bands + 1);
   const forEachEdge = (fn: (x1: number, y1: number, x2: number, y2: number) => void) => {
     for (const ring of rings) {
       // j trails i, so an unclosed ring still gets its closing edge; a closed one adds a
       // zero-length edge that never counts as a crossing.
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) fn(ring[j][0], ring[j][1], ring[i][0], ring[i][1]);
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+        fn(ring[j][0], ring[j][1], ring[i][0], ring[i][1]);
     }
   };
   forEachEdge((_x1, y1, _x2, y2) => {
     if (y1 === y2) return; // horizontal edges never cross a horizontal ray
-    for (let b = bandOf(Math.min(y1, y2)), e = bandOf(Math.max(y1, y2)); b <= e; b++) start[b + 1]++;
+    for (let b = bandOf(Math.min(y1, y2)), e = bandOf(Math.max(y1, y2)); b <= e; b++)
+      start[b + 1]++;
   });
   for (let b = 0; b < bands; b++) start[b + 1] += start[b];
   const fill = start.slice(0, bands);
@@ -78,7 +81,8 @@ function polygonContains(p: BandedPolygon, x: number, y: number): boolean {
   for (let k = 4 * p.start[b], end = 4 * p.start[b + 1]; k < end; k += 4) {
     const y1 = e[k + 1];
     const y2 = e[k + 3];
-    if (y1 > y !== y2 > y && x < ((e[k + 2] - e[k]) * (y - y1)) / (y2 - y1) + e[k]) inside = !inside;
+    if (y1 > y !== y2 > y && x < ((e[k + 2] - e[k]) * (y - y1)) / (y2 - y1) + e[k])
+      inside = !inside;
   }
   return inside;
 }

@@ -71,7 +71,11 @@ export function discreteColumn(ix: FabricIndex, vi: number, name: string): Discr
   }
 }
 
-export function continuousColumn(ix: FabricIndex, vi: number, name: string): ArrayLike<number> | null {
+export function continuousColumn(
+  ix: FabricIndex,
+  vi: number,
+  name: string,
+): ArrayLike<number> | null {
   switch (name) {
     case 'unit_count':
       return ix.fabric.locations.unitCount;

@@ -9,13 +9,24 @@ const BIG = 2_147_483_647;
 export const LOCATION_CATEGORIES: Record<string, FieldCategory[]> = {
   unit_count: [cat('1', 1, 1), cat('2-4', 2, 4), cat('5-19', 5, 19), cat('20+', 20, BIG)],
   // Breaks at the speed thresholds planners use (DOMAIN.md): 25/3, 100/20, 1000/100.
-  max_down_mbps: [cat('0-24', 0, 24), cat('25-99', 25, 99), cat('100-999', 100, 999), cat('1000+', 1000, BIG)],
+  max_down_mbps: [
+    cat('0-24', 0, 24),
+    cat('25-99', 25, 99),
+    cat('100-999', 100, 999),
+    cat('1000+', 1000, BIG),
+  ],
   max_up_mbps: [cat('0-2', 0, 2), cat('3-19', 3, 19), cat('20-99', 20, 99), cat('100+', 100, BIG)],
   provider_count: [cat('0', 0, 0), cat('1', 1, 1), cat('2', 2, 2), cat('3+', 3, BIG)],
   fiber_provider_count: [cat('0', 0, 0), cat('1', 1, 1), cat('2+', 2, BIG)],
 };
 
-type Def = [name: string, type: FieldDef['fieldtype'], discrete: 0 | 1, reportable: 0 | 1, definition: string];
+type Def = [
+  name: string,
+  type: FieldDef['fieldtype'],
+  discrete: 0 | 1,
+  reportable: 0 | 1,
+  definition: string,
+];
 
 const LOCATION_FIELDS: Def[] = [
   ['location_id', 'integer', 1, 0, 'Fabric location identifier, stable across vintages'],
@@ -24,12 +35,30 @@ const LOCATION_FIELDS: Def[] = [
   ['state_abbr', 'text', 1, 1, 'State (USPS abbreviation)'],
   ['county_geoid', 'text', 1, 1, 'County FIPS code (5 digits)'],
   ['bsl_flag', 'integer', 1, 1, '1 when the location is a broadband serviceable location'],
-  ['building_type_code', 'text', 1, 1, 'R residential, B business, X mixed, C community anchor, E/G other'],
+  [
+    'building_type_code',
+    'text',
+    1,
+    1,
+    'R residential, B business, X mixed, C community anchor, E/G other',
+  ],
   ['land_use_code', 'text', 1, 1, 'Land use code of the parcel'],
   ['h3_res8_id', 'text', 1, 1, 'H3 resolution-8 cell holding the location'],
-  ['served_status', 'text', 1, 1, 'BEAD status from this vintage\u2019s fixed coverage: unserved, underserved, served'],
+  [
+    'served_status',
+    'text',
+    1,
+    1,
+    'BEAD status from this vintage\u2019s fixed coverage: unserved, underserved, served',
+  ],
   ['unit_count', 'integer', 0, 1, 'Housing or business units at the location'],
-  ['max_down_mbps', 'integer', 0, 1, 'Best advertised download speed of any fixed technology, Mbps'],
+  [
+    'max_down_mbps',
+    'integer',
+    0,
+    1,
+    'Best advertised download speed of any fixed technology, Mbps',
+  ],
   ['max_up_mbps', 'integer', 0, 1, 'Best advertised upload speed of any fixed technology, Mbps'],
   ['provider_count', 'integer', 0, 1, 'Fixed providers reporting any service at the location'],
   ['fiber_provider_count', 'integer', 0, 1, 'Fixed providers reporting fiber to the premises'],
@@ -67,14 +96,18 @@ const BY_LAYER: Record<LayerName, FieldDef[]> = {
 
 /** The fields operation: definitions in listorder (fresh copies, callers may serialise freely). */
 export function layerFields(layer: LayerName): FieldDef[] {
-  return BY_LAYER[layer].map((f) => ({ ...f, categories: f.categories && f.categories.map((c) => ({ ...c })) }));
+  return BY_LAYER[layer].map((f) => ({
+    ...f,
+    categories: f.categories && f.categories.map((c) => ({ ...c })),
+  }));
 }
 
 export function locationFieldDef(name: string): FieldDef | undefined {
   return BY_LAYER.locations.find((f) => f.fieldname === name);
 }
 
-export type FieldCheck = { ok: true } | { ok: false; reason: 'unknown' | 'not_reportable'; field: string };
+export type FieldCheck =
+  { ok: true } | { ok: false; reason: 'unknown' | 'not_reportable'; field: string };
 
 /** For the HTTP layer before summarize: the first field that is unknown or not reportable. */
 export function checkSummaryFields(fields: string[]): FieldCheck {
@@ -88,6 +121,20 @@ export function checkSummaryFields(fields: string[]): FieldCheck {
 
 /** Fields a location record has (for bulk `field=` validation). */
 export const LOCATION_RECORD_FIELDS = [
-  'location_id', 'uuid', 'address_primary', 'city', 'state', 'zip', 'zip_suffix', 'unit_count', 'bsl_flag',
-  'building_type_code', 'land_use_code', 'county_geoid', 'block_geoid', 'h3_res9_id', 'latitude', 'longitude',
+  'location_id',
+  'uuid',
+  'address_primary',
+  'city',
+  'state',
+  'zip',
+  'zip_suffix',
+  'unit_count',
+  'bsl_flag',
+  'building_type_code',
+  'land_use_code',
+  'county_geoid',
+  'block_geoid',
+  'h3_res9_id',
+  'latitude',
+  'longitude',
 ] as const;

@@ -23,7 +23,11 @@ export function roundMeters(m: number): number {
  * A lng/lat box that surely contains every point within `meters` of (lng, lat), for index
  * range queries followed by an exact distance test.
  */
-export function boxAround(lng: number, lat: number, meters: number): [number, number, number, number] {
+export function boxAround(
+  lng: number,
+  lat: number,
+  meters: number,
+): [number, number, number, number] {
   const dLat = (meters / EARTH_RADIUS_M / RAD) * 1.001;
   const cosLat = Math.cos(Math.min(89.9, Math.abs(lat) + dLat) * RAD);
   const dLng = Math.min(180, dLat / Math.max(cosLat, 1e-6));

@@ -55,7 +55,8 @@ function decide(ix: FabricIndex, q: LocateQuery): (Hit & { type: MatchType }) | 
       if (!best || d < best.distance) best = { index: i, distance: d };
       const f = ix.fabric.locations.footprint[i];
       if (f >= 0 && footprints.parcel[f] === p && (!inFootprint || d < inFootprint.distance)) {
-        if (packedPolygonContains(footprints.geometry, f, x, y)) inFootprint = { index: i, distance: d };
+        if (packedPolygonContains(footprints.geometry, f, x, y))
+          inFootprint = { index: i, distance: d };
       }
     }
     if (inFootprint) return { ...inFootprint, type: 'FootprintParcel' };
@@ -67,7 +68,8 @@ function decide(ix: FabricIndex, q: LocateQuery): (Hit & { type: MatchType }) | 
     let best: Hit | null = null;
     for (const f of ix.footprintTree.search(x, y, x, y)) {
       const { start, items } = ix.footprintLocations;
-      if (start[f] === start[f + 1] || !packedPolygonContains(footprints.geometry, f, x, y)) continue;
+      if (start[f] === start[f + 1] || !packedPolygonContains(footprints.geometry, f, x, y))
+        continue;
       for (let k = start[f]; k < start[f + 1]; k++) {
         const i = items[k];
         if (!(ix.fabric.locations.presence[i] & bit)) continue;
@@ -88,7 +90,13 @@ function distanceTo(ix: FabricIndex, i: number, x: number, y: number): number {
 }
 
 /** Nearest present location within `meters` (exact geodesic test after a kd-tree box query). */
-export function nearestLocation(ix: FabricIndex, vi: number, x: number, y: number, meters: number): Hit | null {
+export function nearestLocation(
+  ix: FabricIndex,
+  vi: number,
+  x: number,
+  y: number,
+  meters: number,
+): Hit | null {
   const [a, b, c, d] = boxAround(x, y, meters);
   const presence = ix.fabric.locations.presence;
   const bit = 1 << vi;
@@ -96,7 +104,10 @@ export function nearestLocation(ix: FabricIndex, vi: number, x: number, y: numbe
   for (const i of ix.points.range(a, b, c, d)) {
     if (i >= ix.fabric.locations.count || !(presence[i] & bit)) continue;
     const dist = distanceTo(ix, i, x, y);
-    if (dist <= meters && (!best || dist < best.distance || (dist === best.distance && i < best.index))) {
+    if (
+      dist <= meters &&
+      (!best || dist < best.distance || (dist === best.distance && i < best.index))
+    ) {
       best = { index: i, distance: dist };
     }
   }

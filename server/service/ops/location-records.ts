@@ -41,7 +41,11 @@ export function locationRecord(ix: FabricIndex, vi: number, i: number): Location
 }
 
 /** Location index for a location_id or a locations-layer uuid of vintage vi, present in it; else -1. */
-export function resolveLocation(ix: FabricIndex, vi: number, by: { location_id: number } | { uuid: string }): number {
+export function resolveLocation(
+  ix: FabricIndex,
+  vi: number,
+  by: { location_id: number } | { uuid: string },
+): number {
   let i: number;
   if ('location_id' in by) {
     i = ix.locationIndex(by.location_id);

@@ -73,7 +73,7 @@ export function summarize(
 
   // One group per distinct tuple of codes, keyed by the tuple joined (few groups, many points).
   const groups = new Map<string, { codes: number[]; count: number; sum: Float64Array }>();
-  const codes: number[] = new Array(groupFields.length);
+  const codes: number[] = Array.from({ length: groupFields.length }, () => 0);
   for (const i of inside) {
     for (let f = 0; f < groupFields.length; f++) codes[f] = groupFields[f].code(i);
     const key = codes.join(',');

@@ -21,7 +21,10 @@ function mix(x: number, k: number): number {
 }
 
 function hex(n: number, digits: number): string {
-  return (n >>> 0).toString(16).padStart(8, '0').slice(8 - digits);
+  return (n >>> 0)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(8 - digits);
 }
 
 export interface UuidCodec {
@@ -54,7 +57,8 @@ export function createUuidCodec(seed: number): UuidCodec {
       // variant digit, 14 checksum digits after.
       const variant = (8 | (c1 >>> 30)).toString(16);
       const tail = hex(c1, 7) + hex(c2, 8).slice(1);
-      const h = hex(hi, 8) + loHex.slice(0, 4) + '4' + loHex.slice(4, 7) + variant + loHex.slice(7) + tail;
+      const h =
+        hex(hi, 8) + loHex.slice(0, 4) + '4' + loHex.slice(4, 7) + variant + loHex.slice(7) + tail;
       return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
     },
     decode(uuid) {

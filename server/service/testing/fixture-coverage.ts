@@ -14,7 +14,14 @@ export const MOBILE_CARRIERS = [
   { providerId: 140002, frn: '0003334445', brandName: 'Lincoln Wireless' },
 ];
 
-type Row = [provider: number, tech: number, down: number, up: number, lowLatency: number, br: number];
+type Row = [
+  provider: number,
+  tech: number,
+  down: number,
+  up: number,
+  lowLatency: number,
+  br: number,
+];
 const SAT: Row = [2, 60, 100, 20, 0, 2];
 /**
  * Served status by design, by location id suffix: 01 served (fiber); 02 underserved (cable
@@ -24,15 +31,33 @@ const SAT: Row = [2, 60, 100, 20, 0, 2];
  */
 function fixedRows(i: number, vi: number): Row[] {
   switch (i) {
-    case 0: return [[0, 50, 1000, 1000, 1, 0], SAT];
-    case 1: return vi >= 3 ? [[1, 40, 100, 10, 1, 0], [0, 50, 1000, 1000, 1, 0]] : [[1, 40, 100, 10, 1, 0]];
-    case 2: return [[1, 10, 10, 1, 1, 0], SAT];
-    case 3: return [[3, 71, 100, 20, 1, 0]];
-    case 4: return [SAT, [2, 61, 250, 25, 0, 2]];
-    case 5: return [[3, 71, 25, 3, 1, 0], SAT];
-    case 10: case 11: return [[1, 40, 1000, 50, 1, 2]];
-    case 12: return [[0, 50, 2000, 2000, 1, 1], [1, 40, 1000, 50, 1, 1]];
-    default: return [[1, 10, 25, 3, 1, 0]];
+    case 0:
+      return [[0, 50, 1000, 1000, 1, 0], SAT];
+    case 1:
+      return vi >= 3
+        ? [
+            [1, 40, 100, 10, 1, 0],
+            [0, 50, 1000, 1000, 1, 0],
+          ]
+        : [[1, 40, 100, 10, 1, 0]];
+    case 2:
+      return [[1, 10, 10, 1, 1, 0], SAT];
+    case 3:
+      return [[3, 71, 100, 20, 1, 0]];
+    case 4:
+      return [SAT, [2, 61, 250, 25, 0, 2]];
+    case 5:
+      return [[3, 71, 25, 3, 1, 0], SAT];
+    case 10:
+    case 11:
+      return [[1, 40, 1000, 50, 1, 2]];
+    case 12:
+      return [
+        [0, 50, 2000, 2000, 1, 1],
+        [1, 40, 1000, 50, 1, 1],
+      ];
+    default:
+      return [[1, 10, 25, 3, 1, 0]];
   }
 }
 
@@ -57,10 +82,32 @@ export function fixtureFixedCoverage(vintage: string, vi: number): FixedCoverage
 }
 
 /** Two covered cells: location 01's (two carriers, 4G and 5G) and 05's (one carrier, 5G from 202412). */
-export function fixtureMobileCoverage(vintage: string, vi: number, lngLat: [number, number][]): MobileCoverage {
-  type MRow = [carrier: number, tech: number, down: number, up: number, signal: number, env: number];
-  const town: MRow[] = [[0, 4, 5, 1, -90, 0], [0, 4, 5, 1, -95, 1], [0, 5, 35, 3, -98, 0], [1, 4, 5, 1, -100, 0]];
-  const rural: MRow[] = vi >= 3 ? [[1, 4, 5, 1, -110, 0], [1, 5, 7, 1, -115, 0]] : [[1, 4, 5, 1, -110, 0]];
+export function fixtureMobileCoverage(
+  vintage: string,
+  vi: number,
+  lngLat: [number, number][],
+): MobileCoverage {
+  type MRow = [
+    carrier: number,
+    tech: number,
+    down: number,
+    up: number,
+    signal: number,
+    env: number,
+  ];
+  const town: MRow[] = [
+    [0, 4, 5, 1, -90, 0],
+    [0, 4, 5, 1, -95, 1],
+    [0, 5, 35, 3, -98, 0],
+    [1, 4, 5, 1, -100, 0],
+  ];
+  const rural: MRow[] =
+    vi >= 3
+      ? [
+          [1, 4, 5, 1, -110, 0],
+          [1, 5, 7, 1, -115, 0],
+        ]
+      : [[1, 4, 5, 1, -110, 0]];
   const cells = [
     { cell: latLngToCell(lngLat[0][1], lngLat[0][0], 9), rows: town },
     { cell: latLngToCell(lngLat[4][1], lngLat[4][0], 9), rows: rural },

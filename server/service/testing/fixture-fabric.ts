@@ -2,11 +2,28 @@
 // each locate matchtype happens at a documented point, and the history cases (active, retired
 // with and without an equivalent, inactive then active, new) are all present.
 import type { Fabric } from '../store/fabric';
-import { FIXED_PROVIDERS, MOBILE_CARRIERS, fixtureFixedCoverage, fixtureMobileCoverage } from './fixture-coverage';
-import { FIXTURE_LOCATIONS, FIXTURE_ORIGIN, FIXTURE_VINTAGES, fixtureLngLat, rect } from './fixture-layout';
+import {
+  FIXED_PROVIDERS,
+  MOBILE_CARRIERS,
+  fixtureFixedCoverage,
+  fixtureMobileCoverage,
+} from './fixture-coverage';
+import {
+  FIXTURE_LOCATIONS,
+  FIXTURE_ORIGIN,
+  FIXTURE_VINTAGES,
+  fixtureLngLat,
+  rect,
+} from './fixture-layout';
 import { packGeometry } from './pack-geometry';
 
-export { FIXTURE_LOCATIONS, FIXTURE_ORIGIN, FIXTURE_POINTS, FIXTURE_VINTAGES, fixtureLngLat } from './fixture-layout';
+export {
+  FIXTURE_LOCATIONS,
+  FIXTURE_ORIGIN,
+  FIXTURE_POINTS,
+  FIXTURE_VINTAGES,
+  fixtureLngLat,
+} from './fixture-layout';
 export { fixtureMobileCells } from './fixture-coverage';
 
 const PARCELS = [
@@ -31,7 +48,10 @@ const FOOTPRINTS = [
 export function buildFixtureFabric(): Fabric {
   const L = FIXTURE_LOCATIONS;
   const n = L.length;
-  const col = <T extends { length: number }>(make: new (n: number) => T, get: (l: (typeof L)[number]) => number): T => {
+  const col = <T extends { length: number }>(
+    make: new (n: number) => T,
+    get: (l: (typeof L)[number]) => number,
+  ): T => {
     const a = new make(n) as T & Record<number, number>;
     L.forEach((l, i) => (a[i] = get(l)));
     return a;
@@ -50,12 +70,19 @@ export function buildFixtureFabric(): Fabric {
       vintage,
       svcversion: 7 + i,
       fccversion: String(3 + i),
-      fccrelease: vintage.endsWith('06') ? `0630${vintage.slice(0, 4)}` : `1231${vintage.slice(0, 4)}`,
+      fccrelease: vintage.endsWith('06')
+        ? `0630${vintage.slice(0, 4)}`
+        : `1231${vintage.slice(0, 4)}`,
       vintagename: `${vintage.endsWith('06') ? 'june' : 'december'}${vintage.slice(0, 4)}`,
     })),
     towns: [
       { name: 'Springfield', zip: '62704', lng: FIXTURE_ORIGIN.lng, lat: FIXTURE_ORIGIN.lat },
-      { name: 'Chatham', zip: '62629', lng: fixtureLngLat(2000, -500)[0], lat: fixtureLngLat(2000, -500)[1] },
+      {
+        name: 'Chatham',
+        zip: '62629',
+        lng: fixtureLngLat(2000, -500)[0],
+        lat: fixtureLngLat(2000, -500)[1],
+      },
     ],
     codes: { buildingType: ['R', 'B', 'X', 'C', 'E', 'G'], landUse: ['110', '210', '310', '510'] },
     roads: {
@@ -100,4 +127,3 @@ export function buildFixtureFabric(): Fabric {
     mobileCoverage: FIXTURE_VINTAGES.map((v, vi) => fixtureMobileCoverage(v, vi, lngLat)),
   };
 }
-

@@ -151,6 +151,9 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
     if (!draw || !draw.enabled) return;
     if (tool !== 'Select') clearQuietly(draw);
     if (draw.getMode() !== TOOL_MODES[tool]) draw.setMode(TOOL_MODES[tool]);
+    // map and active are listed on purpose: a new draw instance (made when they change) must
+    // be given the current tool too, though this effect reads it through the ref.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [tool, map, active]);
 
   return useMemo<TerraDrawControl>(

@@ -5,5 +5,7 @@ import { buildFixtureFabric } from '../../../server/service/testing/fixture-fabr
 import { serveForTest, type TestServer } from './serve-for-test';
 
 export function startFixtureService(): Promise<TestServer> {
-  return serveForTest(createServiceApp({ store: createMemoryStore(buildFixtureFabric()), tokens: null }));
+  return serveForTest(
+    createServiceApp({ store: createMemoryStore(buildFixtureFabric()), tokens: null }),
+  );
 }
