@@ -71,7 +71,7 @@ test.describe('location workflow', () => {
       await expect(panel(page)).toContainText('No residential fixed broadband offers');
     }
     // The URL names the selection, replacing the entry rather than adding one per click.
-    await expect(page).toHaveURL(new RegExp(`[?&]loc=${p.locationId}(&|$)`));
+    await expect(page).toHaveURL(new RegExp(`[?&]loc=${p.locationId}(&|#|$)`));
   });
 
   for (const type of ['FootprintParcel', 'Footprint', 'Parcel', 'Nearest'] as const) {
@@ -99,7 +99,7 @@ test.describe('location workflow', () => {
     expect(await options.count()).toBeLessThanOrEqual(10);
     await box.press('Enter');
     await expectLocationId(page, search.locationId);
-    await expect(page).toHaveURL(new RegExp(`[?&]loc=${search.locationId}(&|$)`));
+    await expect(page).toHaveURL(new RegExp(`[?&]loc=${search.locationId}(&|#|$)`));
     // Esc outside the box clears the selection.
     await box.blur();
     await page.keyboard.press('Escape');
@@ -136,7 +136,7 @@ test.describe('location workflow', () => {
     await expect(panel(page).getByText('Retired', { exact: true })).toBeVisible();
     await panel(page).getByRole('button', { name: 'Go to current equivalent' }).click();
     await expectLocationId(page, retired.reLocationId);
-    await expect(page).toHaveURL(new RegExp(`[?&]loc=${retired.reLocationId}(&|$)`));
+    await expect(page).toHaveURL(new RegExp(`[?&]loc=${retired.reLocationId}(&|#|$)`));
   });
 
   test('when the service fails, the part shows an error and Retry recovers', async ({
