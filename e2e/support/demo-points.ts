@@ -183,7 +183,8 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
   if (!best) throw new Error(`match finds nothing for "${text}"`);
 
   const timing: DemoPoint[] = [];
-  const TIMING_RADIUS_M = 250;
+  // Within ~160 px of the centre at zoom 17, so every click lands on the visible map.
+  const TIMING_RADIUS_M = 150;
   for (let i = 0; i < locations.count && timing.length < TIMING_CLICKS; i++) {
     if (!(locations.presence[i] & (1 << current)) || locations.footprint[i] < 0) continue;
     const dy = (locations.lat[i] - footprintParcel.lat) * M_PER_DEG_LAT;

@@ -53,8 +53,11 @@ function usePanelCompleteMark(locationId: number): void {
     useFabricVintages(),
     useFixedCoverage(coverageVintage, locationId),
   ];
-  const complete = parts.every((p) => p.status === 'success');
+  // Keyed by what is shown, so a switch between two fully cached locations also counts.
+  const shown = parts.every((p) => p.status === 'success')
+    ? `${vintage}/${coverageVintage}/${locationId}`
+    : null;
   useEffect(() => {
-    if (complete) markPanelComplete();
-  }, [complete]);
+    if (shown !== null) markPanelComplete();
+  }, [shown]);
 }

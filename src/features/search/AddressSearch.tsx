@@ -106,7 +106,8 @@ export function AddressSearch() {
         aria-controls={ids.listbox}
         aria-activedescendant={expanded && active >= 0 ? `${ids.option}-${active}` : undefined}
         aria-describedby={ids.status}
-        placeholder="Search address or location ID  ( / )"
+        placeholder="Search address  ( / )"
+        title="Type an address, or paste a location ID or UUID. Press / to get here."
         autoComplete="off"
         spellCheck={false}
         className="address-search__input"
