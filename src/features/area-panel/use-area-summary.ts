@@ -1,7 +1,7 @@
 // The summary of one area: one summarize request when it fits, otherwise the split run
 // (parts under maxcount, at most 4 in flight, merged exactly), with progress and Cancel.
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { hashKey, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { maxcountExceeded, summarizeArea } from '../../api/fabricext';
 import type { AreaGeometry } from '../../lib/geo/area-geojson';
 import {
@@ -39,6 +39,24 @@ export function partSummarizer(
   };
 }
 
+/**
+ * Split progress per summary query. The panel and the map layer observe the same query, and
+ * whichever mounted first runs its query function, so progress cannot live in one component.
+ */
+const splitProgress = new Map<string, SplitProgress>();
+const progressListeners = new Set<() => void>();
+
+function setSplitProgress(key: string, progress: SplitProgress | null): void {
+  if (progress) splitProgress.set(key, progress);
+  else if (!splitProgress.delete(key)) return;
+  for (const listener of progressListeners) listener();
+}
+
+function subscribeProgress(listener: () => void): () => void {
+  progressListeners.add(listener);
+  return () => progressListeners.delete(listener);
+}
+
 export function useAreaSummary(
   vintage: string | null,
   area: AreaGeometry | null,
@@ -46,29 +64,37 @@ export function useAreaSummary(
   nocat: boolean,
 ) {
   const client = useQueryClient();
-  const [progress, setProgress] = useState<SplitProgress | null>(null);
   const areaHash = useMemo(() => (area ? hashJson(area) : ''), [area]);
   const queryKey = [
     ...summarizeKeys.area(vintage ?? '', areaHash, fields, nocat),
     'split',
   ] as const;
+  const progressKey = hashKey(queryKey);
+  const progress = useSyncExternalStore(
+    subscribeProgress,
+    useCallback(() => splitProgress.get(progressKey) ?? null, [progressKey]),
+  );
   const query = useQuery({
     queryKey,
     queryFn:
       vintage && area && fields.length > 0
         ? async ({ signal }): Promise<AreaSummary> => {
             const started = performance.now();
-            setProgress(null);
-            const run = await summarizeSplit({
-              area,
-              fields,
-              signal,
-              concurrency: 4,
-              summarize: partSummarizer(vintage, fields, nocat),
-              // Progress only matters once the area had to be split.
-              onProgress: (p) => setProgress(p.total > 1 ? p : null),
-            });
-            return { ...run, elapsedMs: performance.now() - started };
+            setSplitProgress(progressKey, null);
+            try {
+              const run = await summarizeSplit({
+                area,
+                fields,
+                signal,
+                concurrency: 4,
+                summarize: partSummarizer(vintage, fields, nocat),
+                // Progress only matters once the area had to be split.
+                onProgress: (p) => setSplitProgress(progressKey, p.total > 1 ? p : null),
+              });
+              return { ...run, elapsedMs: performance.now() - started };
+            } finally {
+              setSplitProgress(progressKey, null);
+            }
           }
         : skipToken,
     ...VINTAGED,
