@@ -99,6 +99,10 @@ test.describe('area workflow', () => {
     await expect(total(page)).toHaveText(new Intl.NumberFormat('en-US').format(expected));
 
     // A categorized continuous field adds rows by category; nocat removes them again.
+    // The field picker is folded once fields are chosen; its line names them.
+    const picker = panel(page).locator('.field-picker summary');
+    await expect(picker).toContainText('building_type_code');
+    await picker.click();
     await panel(page)
       .getByRole('checkbox', { name: /unit_count/ })
       .check();

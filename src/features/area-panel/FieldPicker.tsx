@@ -1,5 +1,6 @@
 // Reportable fields from the fields operation, discrete and continuous apart, each with its
 // definition; plus the "No categories" switch.
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { FieldDef } from '../../api/schemas';
 import { useAppStore } from '../../state/store';
@@ -34,15 +35,27 @@ function FieldGroup({ legend, defs }: { legend: string; defs: FieldDef[] }) {
 }
 
 export function FieldPicker({ defs }: { defs: readonly FieldDef[] }) {
-  const { nocat, setNocat } = useAppStore(
-    useShallow((s) => ({ nocat: s.summaryNocat, setNocat: s.setSummaryNocat })),
+  const { fields, nocat, setNocat } = useAppStore(
+    useShallow((s) => ({
+      fields: s.summaryFields,
+      nocat: s.summaryNocat,
+      setNocat: s.setSummaryNocat,
+    })),
   );
+  // Folded once fields are chosen, so the summary itself is in view; the line names them.
+  const [open, setOpen] = useState(fields.length === 0);
   const reportable = [...defs]
     .filter((d) => d.reportable)
     .sort((a, b) => a.listorder - b.listorder);
   return (
-    <details className="field-picker" open>
-      <summary>Fields to summarize</summary>
+    <details className="field-picker" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        Fields to summarize
+        <span className="field-picker__chosen">
+          {fields.length > 0 ? `: ${fields.join(', ')}` : ': none chosen'}
+          {nocat ? ' (no categories)' : ''}
+        </span>
+      </summary>
       <FieldGroup legend="Discrete (rows by value)" defs={reportable.filter((d) => d.discrete)} />
       <FieldGroup
         legend="Continuous (average, count, sum)"
