@@ -65,7 +65,7 @@ test.describe('location workflow', () => {
     if (expected.length > 0) {
       const brands = panel(page)
         .getByRole('table', { name: 'Fixed broadband providers' })
-        .locator('td.lp-brand');
+        .locator('.lp-brand');
       await expect(brands).toHaveText(expected);
     } else {
       await expect(panel(page)).toContainText('No residential fixed broadband offers');
@@ -128,6 +128,19 @@ test.describe('location workflow', () => {
     await expectLocationId(page, id);
     await expect(panel(page).getByRole('heading', { level: 2 })).not.toBeEmpty();
     await expect(page).toHaveURL(new RegExp(`v=${vintage}`));
+  });
+
+  test('on a 768 px screen a deep link opens the panel, and the providers table fits it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    const { points: at } = await points();
+    await page.goto(`/?loc=${at.FootprintParcel.locationId}`);
+    await expectLocationId(page, at.FootprintParcel.locationId);
+    const table = panel(page).getByRole('table', { name: 'Fixed broadband providers' });
+    await expect(table).toBeVisible();
+    const [tableBox, panelBox] = [await table.boundingBox(), await panel(page).boundingBox()];
+    expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
   });
 
   test('a retired location is marked and leads to its current equivalent', async ({ page }) => {

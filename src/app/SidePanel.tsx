@@ -36,9 +36,11 @@ export function SidePanel() {
   );
   const content = panelContent(mode, selection);
   // Hiding applies to what is shown now; a new selection opens the panel again. On narrow
-  // screens the panel covers the map, so the intro starts hidden.
+  // screens the panel covers the map, so the intro starts hidden (a linked selection does not).
   const shownKey = `${content}:${JSON.stringify(selection)}`;
-  const [hiddenKey, setHiddenKey] = useState<string | null>(() => (isWide() ? null : shownKey));
+  const [hiddenKey, setHiddenKey] = useState<string | null>(() =>
+    content === 'intro' && !isWide() ? shownKey : null,
+  );
   const open = hiddenKey !== shownKey;
   const setOpen = (next: boolean) => setHiddenKey(next ? null : shownKey);
 

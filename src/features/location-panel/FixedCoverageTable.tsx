@@ -2,7 +2,7 @@
 import { meetsThreshold, isReliable, type Audience, type Speed } from '../../lib/served-status';
 import { fixedTechnologyName } from '../../lib/technology';
 import type { FixedRecord } from '../../api/coverage-schemas';
-import { audienceCodeLabel, fixedRowsFor, formatMbps } from './fixed-rows';
+import { audienceNote, fixedRowsFor, formatMbps } from './fixed-rows';
 
 interface Props {
   records: readonly FixedRecord[];
@@ -29,17 +29,12 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
       <thead>
         <tr>
           <th scope="col">Provider</th>
-          <th scope="col">Technology</th>
-          <th scope="col" className="lp-num">
-            Down
-          </th>
-          <th scope="col" className="lp-num">
-            Up
+          <th scope="col" className="lp-num" title="Maximum advertised download / upload, Mbps">
+            Down/up
           </th>
           <th scope="col" title="Low latency (95th percentile ≤ 100 ms)">
             Low lat.
           </th>
-          <th scope="col">For</th>
           <th scope="col" className="lp-num" title={`Reaches ${thresholdText} Mbps`}>
             ≥ {thresholdText}
           </th>
@@ -48,20 +43,27 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
       <tbody>
         {rows.map((r) => {
           const meets = meetsThreshold(r, threshold);
+          const note = audienceNote(r.business_residential_code);
           return (
             <tr
               key={`${r.provider_id}-${r.technology_code}-${r.business_residential_code}`}
               className={meets ? 'lp-row-meets' : undefined}
               data-meets-threshold={meets}
             >
-              <td className="lp-brand">{r.brand_name}</td>
-              <td className={isReliable(r) ? undefined : 'lp-unreliable'}>
-                {fixedTechnologyName(r.technology_code)}
+              <td>
+                <span className="lp-brand">{r.brand_name}</span>
+                <span className="lp-tech">
+                  <span className={isReliable(r) ? undefined : 'lp-unreliable'}>
+                    {fixedTechnologyName(r.technology_code)}
+                  </span>
+                  {note ? ` · ${note}` : ''}
+                </span>
               </td>
-              <td className="lp-num">{formatMbps(r.max_advertised_download_speed)}</td>
-              <td className="lp-num">{formatMbps(r.max_advertised_upload_speed)}</td>
+              <td className="lp-num">
+                {formatMbps(r.max_advertised_download_speed)} /{' '}
+                {formatMbps(r.max_advertised_upload_speed)}
+              </td>
               <td>{r.low_latency === 1 ? 'Yes' : 'No'}</td>
-              <td>{audienceCodeLabel(r.business_residential_code)}</td>
               <td className="lp-num">
                 {meets ? (
                   <span aria-label="Meets threshold">✓</span>
@@ -75,8 +77,9 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
       </tbody>
       <tfoot>
         <tr>
-          <td colSpan={7} className="lp-muted">
-            Speeds are maximum advertised, Mbps.
+          <td colSpan={4} className="lp-muted">
+            Speeds are maximum advertised, Mbps. Technologies in italics (satellite, unlicensed
+            fixed wireless) do not count toward BEAD status.
           </td>
         </tr>
       </tfoot>

@@ -136,7 +136,7 @@ const brands = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1, -1)
-    .map((row) => row.querySelector('td')?.textContent);
+    .map((row) => row.querySelector('.lp-brand')?.textContent);
 
 describe('LocationPanel', () => {
   it('renders addresses and brand names as text, never as markup', async () => {

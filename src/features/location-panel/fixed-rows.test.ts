@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedRowsFor } from './fixed-rows';
+import { audienceNote, fixedRowsFor } from './fixed-rows';
 
 function row(brand: string, down: number, up: number, code: 'R' | 'B' | 'X', tech = 50) {
   return {
@@ -40,5 +40,13 @@ describe('fixedRowsFor', () => {
   it('does not reorder the input', () => {
     fixedRowsFor(records, 'residential');
     expect(records[0]?.brand_name).toBe('Slow DSL');
+  });
+});
+
+describe('audienceNote', () => {
+  it('says nothing for offers to both, and names a single audience', () => {
+    expect(audienceNote('X')).toBeNull();
+    expect(audienceNote('R')).toBe('residential only');
+    expect(audienceNote('B')).toBe('business only');
   });
 });

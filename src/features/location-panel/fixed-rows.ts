@@ -19,14 +19,15 @@ export function fixedRowsFor<T extends FixedRow>(records: readonly T[], audience
     );
 }
 
-const AUDIENCE_CODE_LABEL: Record<string, string> = {
-  R: 'Residential',
-  B: 'Business',
-  X: 'Both',
+const AUDIENCE_ONLY: Record<string, string> = {
+  R: 'residential only',
+  B: 'business only',
 };
 
-export function audienceCodeLabel(code: string): string {
-  return AUDIENCE_CODE_LABEL[code] ?? code;
+/** What an offer's business_residential_code adds to its row: nothing for X (both). */
+export function audienceNote(code: string): string | null {
+  if (code === 'X') return null;
+  return AUDIENCE_ONLY[code] ?? `offered to "${code}"`;
 }
 
 /** "1,000" with thin grouping, for aligned Mbps columns. */
