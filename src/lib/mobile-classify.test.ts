@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { mobileRecord } from './testing/mobile-record';
 import {
   NO_MOBILE_FILTER,
   classifyCell,
   recordTier,
   technologyGeneration,
-  type MobileServiceRecord,
 } from './mobile-classify';
 
-function record(over: Partial<MobileServiceRecord>): MobileServiceRecord {
-  return {
-    providerid: 1,
-    brandname: 'Alpha',
-    technology: 4,
-    mindown: 5,
-    minup: 1,
-    minsignal: -100,
-    environment: 0,
-    ...over,
-  };
-}
+const record = mobileRecord;
 
 const nr35 = record({ technology: 5, mindown: 35, minup: 3, providerid: 1 });
 const nr7 = record({ technology: 5, mindown: 7, minup: 1, providerid: 2, environment: 1 });

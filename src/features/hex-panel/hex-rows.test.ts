@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MobileServiceRecord } from '../../lib/mobile-classify';
+import { mobileRecord } from '../../lib/testing/mobile-record';
 import { hexRows } from './hex-rows';
 
-function record(over: Partial<MobileServiceRecord>): MobileServiceRecord {
-  return {
-    providerid: 1,
-    brandname: 'Alpha',
-    technology: 4,
-    mindown: 5,
-    minup: 1,
-    minsignal: -100,
-    environment: 0,
-    ...over,
-  };
-}
+const record = mobileRecord;
 
 describe('hexRows', () => {
   it('reads every field in words, carrier by name then best tier first', () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { mobileRecord } from '../../lib/testing/mobile-record';
 import { cellAtPoint, cellsInBounds } from '../../lib/geo/h3';
 import { NO_MOBILE_FILTER, type MobileServiceRecord } from '../../lib/mobile-classify';
 import { buildHexView } from './hex-features';
 
-function record(over: Partial<MobileServiceRecord>): MobileServiceRecord {
-  return {
-    providerid: 1,
-    brandname: 'Alpha',
-    technology: 4,
-    mindown: 5,
-    minup: 1,
-    minsignal: -100,
-    environment: 0,
-    ...over,
-  };
-}
+const record = mobileRecord;
 
 const cells = cellsInBounds({ west: -89.66, south: 39.78, east: -89.64, north: 39.79 });
 const [a, b, c, d] = cells;
