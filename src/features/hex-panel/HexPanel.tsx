@@ -6,7 +6,7 @@ import { useMobileCoverage } from '../../queries/use-mobile-coverage';
 import { useAppStore } from '../../state/store';
 import { CopyButton } from '../location-panel/CopyButton';
 import { PartError } from '../location-panel/PartState';
-import { vintageLabel } from '../top-bar/vintage-label';
+import { vintageLabel } from '../../lib/vintage';
 import { HexRecordsTable } from './HexRecordsTable';
 import './hex-panel.css';
 
@@ -66,7 +66,7 @@ export function HexPanel() {
       )}
       <h3 className="hp-heading">Mobile coverage</h3>
       <p className="hp-muted">
-        Coverage data as of {s.vintage ? vintageLabel(s.vintage) : 'the newest release'}
+        Coverage data as of {s.vintage ? vintageLabel(s.vintage, 'long') : 'the newest release'}
       </p>
       {records.status === 'pending' ? (
         <p className="hp-muted" role="status">

@@ -7,7 +7,7 @@ import { servedStatus, type Audience } from '../../lib/served-status';
 import { PartState } from './PartState';
 import { FixedCoverageTable } from './FixedCoverageTable';
 import { ServedStatusBadge } from './ServedStatusBadge';
-import { vintageLabel } from './location-words';
+import { vintageLabel } from '../../lib/vintage';
 
 export function FixedCoverage({ locationId }: { locationId: number }) {
   const coverageVintage = useAppStore((s) => s.coverageVintage);
@@ -24,7 +24,8 @@ export function FixedCoverage({ locationId }: { locationId: number }) {
         <AudienceSwitch value={audience} onChange={setAudience} />
       </div>
       <p className="lp-asof">
-        Coverage data as of {coverageVintage ? vintageLabel(coverageVintage) : 'the newest release'}
+        Coverage data as of{' '}
+        {coverageVintage ? vintageLabel(coverageVintage, 'long') : 'the newest release'}
       </p>
       <PartState query={coverage} loading="Loading providers…" what="Fixed broadband">
         {() => {

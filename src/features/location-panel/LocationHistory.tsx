@@ -4,7 +4,7 @@ import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useHistory } from '../../queries/use-history';
 import { PartError } from './PartState';
 import { buildTimeline } from './history-timeline';
-import { vintageLabel } from './location-words';
+import { vintageLabel } from '../../lib/vintage';
 
 export function LocationHistory({ locationId }: { locationId: number }) {
   const vintage = useAppStore((s) => s.fabricVintage);
@@ -38,7 +38,7 @@ export function LocationHistory({ locationId }: { locationId: number }) {
                 aria-current={step.vintage === vintage ? 'true' : undefined}
               >
                 <span className="lp-step-dot" aria-hidden="true" />
-                <span className="lp-step-label">{vintageLabel(step.vintage)}</span>
+                <span className="lp-step-label">{vintageLabel(step.vintage, 'long')}</span>
                 <span className="lp-visually-hidden">
                   {step.present ? ': in the fabric' : ': not in the fabric'}
                 </span>

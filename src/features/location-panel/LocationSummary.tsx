@@ -4,7 +4,8 @@ import { useLocationData } from '../../queries/use-location-data';
 import { useTranslate } from '../../queries/use-translate';
 import { CopyButton } from './CopyButton';
 import { PartState } from './PartState';
-import { bslLabel, buildingTypeLabel, unitCountWords, vintageLabel } from './location-words';
+import { vintageLabel } from '../../lib/vintage';
+import { bslLabel, buildingTypeLabel, unitCountWords } from './location-words';
 
 export function LocationSummary({ locationId }: { locationId: number }) {
   const vintage = useAppStore((s) => s.fabricVintage);
@@ -18,8 +19,9 @@ export function LocationSummary({ locationId }: { locationId: number }) {
           if (!record) {
             return (
               <p className="lp-muted">
-                Location {locationId} is not in the {vintage ? vintageLabel(vintage) : 'selected'}{' '}
-                fabric. History below shows the releases it was in.
+                Location {locationId} is not in the{' '}
+                {vintage ? vintageLabel(vintage, 'long') : 'selected'} fabric. History below shows
+                the releases it was in.
               </p>
             );
           }

@@ -5,7 +5,6 @@ import {
   formatMeters,
   noMatchMessage,
   unitCountWords,
-  vintageLabel,
 } from './location-words';
 
 describe('describeMatch', () => {
@@ -51,10 +50,7 @@ describe('words for codes', () => {
     expect(buildingTypeLabel('Q')).toBe('Unknown (Q)');
   });
 
-  it('formats vintages and distances', () => {
-    expect(vintageLabel('202406')).toBe('June 2024');
-    expect(vintageLabel('202512')).toBe('December 2025');
-    expect(vintageLabel('latest')).toBe('latest');
+  it('formats distances', () => {
     expect(formatMeters(1500)).toBe('1.5 km');
   });
 });

@@ -69,25 +69,3 @@ export function unitCountWords(count: number): string {
 export function bslLabel(flag: number): string {
   return flag === 1 ? 'Broadband serviceable location' : 'Not a broadband serviceable location';
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "202406" → "June 2024"; anything else is shown as it came. */
-export function vintageLabel(vintage: string): string {
-  const m = /^(\d{4})(\d{2})$/.exec(vintage);
-  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${m[1]}` : vintage;
-}

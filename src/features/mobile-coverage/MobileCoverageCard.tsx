@@ -3,7 +3,7 @@
 import { isApiError } from '../../api/api-error';
 import type { Carrier } from '../../lib/mobile-labels';
 import type { MobileCoverageFilter } from '../../lib/mobile-classify';
-import { vintageLabel } from '../top-bar/vintage-label';
+import { vintageLabel } from '../../lib/vintage';
 import type { HexView } from './hex-features';
 import { MobileFilters } from './MobileFilters';
 import { MobileLegend } from './MobileLegend';
@@ -31,7 +31,7 @@ export function MobileCoverageCard(props: Props) {
       <header className="mc-card__header">
         <h2 className="mc-card__title">Mobile coverage</h2>
         <span className="mc-card__vintage">
-          {props.vintage ? `as of ${vintageLabel(props.vintage)}` : 'Loading vintages…'}
+          {props.vintage ? `as of ${vintageLabel(props.vintage, 'long')}` : 'Loading vintages…'}
         </span>
       </header>
       {!props.zoomedIn ? (

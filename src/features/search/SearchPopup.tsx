@@ -1,7 +1,7 @@
 // The popup under the search box: the suggestion listbox, or a status that says what to do.
 import { isApiError } from '../../api/api-error';
 import { useAppStore } from '../../state/store';
-import { vintageLabel } from '../location-panel/location-words';
+import { vintageLabel } from '../../lib/vintage';
 import { noIdText, noMatchText, similarityLabel, type SearchOption } from './search-options';
 import type { SearchState } from './use-address-search';
 
@@ -55,7 +55,7 @@ export function SearchPopup({ open, state, ids, active, onChoose, onHover }: Pro
         {shown && state.status === 'empty' && (
           <p>
             {state.pasted
-              ? noIdText(state.pasted, vintage ? vintageLabel(vintage) : 'selected')
+              ? noIdText(state.pasted, vintage ? vintageLabel(vintage, 'long') : 'selected')
               : noMatchText(state.text)}
           </p>
         )}

@@ -1,7 +1,7 @@
 // A labelled select of vintages with its loading and error states. The store may hold a
 // vintage from the URL that the service lacks; then the newest is shown and stored.
 import { useEffect, useId } from 'react';
-import { effectiveVintage, vintageLabel } from './vintage-label';
+import { effectiveVintage, vintageLabel } from '../../lib/vintage';
 
 interface Props {
   label: string;

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveVintage, vintageLabel } from './vintage-label';
+import { effectiveVintage, vintageLabel } from './vintage';
 
 describe('vintageLabel', () => {
   it('names the month and year', () => {
     expect(vintageLabel('202406')).toBe('Jun 2024');
     expect(vintageLabel('202312')).toBe('Dec 2023');
+    expect(vintageLabel('202406', 'long')).toBe('June 2024');
+    expect(vintageLabel('202512', 'long')).toBe('December 2025');
   });
 
   it('leaves anything else as it came', () => {
     expect(vintageLabel('202413')).toBe('202413');
     expect(vintageLabel('june2024')).toBe('june2024');
+    expect(vintageLabel('202400', 'long')).toBe('202400');
+    expect(vintageLabel('latest', 'long')).toBe('latest');
   });
 });
 
