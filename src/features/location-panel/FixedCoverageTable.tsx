@@ -43,17 +43,18 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
       <tbody>
         {rows.map((r) => {
           const meets = meetsThreshold(r, threshold);
+          const counted = isReliable(r);
           const note = audienceNote(r.business_residential_code);
           return (
             <tr
               key={`${r.provider_id}-${r.technology_code}-${r.business_residential_code}`}
-              className={meets ? 'lp-row-meets' : undefined}
+              className={meets && counted ? 'lp-row-meets' : undefined}
               data-meets-threshold={meets}
             >
               <td>
                 <span className="lp-brand">{r.brand_name}</span>
                 <span className="lp-tech">
-                  <span className={isReliable(r) ? undefined : 'lp-unreliable'}>
+                  <span className={counted ? undefined : 'lp-unreliable'}>
                     {fixedTechnologyName(r.technology_code)}
                   </span>
                   {note ? ` · ${note}` : ''}
@@ -65,8 +66,16 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
               </td>
               <td>{r.low_latency === 1 ? 'Yes' : 'No'}</td>
               <td className="lp-num">
-                {meets ? (
+                {meets && counted ? (
                   <span aria-label="Meets threshold">✓</span>
+                ) : meets ? (
+                  <span
+                    className="lp-muted"
+                    aria-label="Meets threshold, but BEAD does not count it"
+                    title="Fast enough, but BEAD does not count this offer"
+                  >
+                    ✓
+                  </span>
                 ) : (
                   <span aria-label="Below threshold">–</span>
                 )}
@@ -78,8 +87,8 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
       <tfoot>
         <tr>
           <td colSpan={4} className="lp-muted">
-            Speeds are maximum advertised, Mbps. Technologies in italics (satellite, unlicensed
-            fixed wireless) do not count toward BEAD status.
+            Speeds are maximum advertised, Mbps. Offers in italics do not count toward BEAD status
+            (satellite, unlicensed fixed wireless, or not low latency).
           </td>
         </tr>
       </tfoot>

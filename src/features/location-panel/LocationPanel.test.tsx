@@ -82,6 +82,7 @@ function answer(url: URL): unknown {
           offer(HOSTILE, 50, 1000, 1000, 'X'),
           offer('Cable Co', 40, 300, 20, 'R'),
           offer('Biz Only', 50, 2000, 2000, 'B'),
+          offer('Sky Sat', 61, 150, 25, 'X'),
         ];
   }
   throw new Error(`unexpected ${p}`);
@@ -150,18 +151,27 @@ describe('LocationPanel', () => {
   it('lists residential offers fastest first, marks the threshold, and switches to business', async () => {
     const panel = renderPanel();
     const table = await within(panel).findByRole('table', { name: 'Fixed broadband providers' });
-    expect(brands(table)).toEqual([HOSTILE, 'Cable Co']);
+    expect(brands(table)).toEqual([HOSTILE, 'Cable Co', 'Sky Sat']);
     const meets = [...table.querySelectorAll('tbody tr')].map((r) =>
       r.getAttribute('data-meets-threshold'),
     );
-    expect(meets).toEqual(['true', 'true']);
+    expect(meets).toEqual(['true', 'true', 'true']);
+    // Satellite is fast enough here but BEAD does not count it: marked apart, not highlighted.
+    const satellite = within(table).getByText('Sky Sat').closest('tr')!;
+    expect(satellite.classList.contains('lp-row-meets')).toBe(false);
+    expect(
+      within(satellite).getByLabelText('Meets threshold, but BEAD does not count it'),
+    ).toBeTruthy();
+    expect(within(table).getByText(HOSTILE).closest('tr')!.classList.contains('lp-row-meets')).toBe(
+      true,
+    );
     act(() => useAppStore.setState({ threshold: { down: 1000, up: 100 } }));
     expect(
       [...table.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-meets-threshold')),
-    ).toEqual(['true', 'false']);
+    ).toEqual(['true', 'false', 'false']);
     fireEvent.click(within(panel).getByRole('button', { name: 'Business' }));
     const businessTable = within(panel).getByRole('table', { name: 'Fixed broadband providers' });
-    expect(brands(businessTable)).toEqual(['Biz Only', HOSTILE]);
+    expect(brands(businessTable)).toEqual(['Biz Only', HOSTILE, 'Sky Sat']);
   });
 
   it('follows the coverage vintage and says which one it shows', async () => {
