@@ -1,0 +1,158 @@
+// Structural invariants of a generated fabric: what the service and the browser tests take for
+// granted about the demo data, checked on a small fabric of the default seed.
+import { booleanPointInPolygon, booleanWithin, point, polygon } from '@turf/turf';
+import { cellToLatLng, getResolution, isValidCell, splitLongToH3Index } from 'h3-js';
+import { describe, expect, it } from 'vitest';
+import type { Fabric, PackedGeometry } from '../service/store/fabric';
+import { createMemoryStore } from '../service/store/memory-store';
+import type { MatchType } from '../service/store/store';
+import { DEFAULT_SEED, generateFabric } from './generate-fabric';
+
+const fabric: Fabric = generateFabric({ seed: DEFAULT_SEED, locations: 6000 });
+const loc = fabric.locations;
+const newest = fabric.vintages.length - 1;
+const inNewest = (i: number) => (loc.presence[i] & (1 << newest)) !== 0;
+
+/** Feature i of packed polygons as GeoJSON rings. */
+function rings(g: PackedGeometry, i: number): [number, number][][] {
+  const out: [number, number][][] = [];
+  for (let p = g.partStart[i]; p < g.partStart[i + 1]; p++) {
+    const ring: [number, number][] = [];
+    for (let v = g.vertexStart[p]; v < g.vertexStart[p + 1]; v++) {
+      ring.push([g.xy[2 * v], g.xy[2 * v + 1]]);
+    }
+    out.push(ring);
+  }
+  return out;
+}
+
+const parcelPolygon = (i: number) => polygon(rings(fabric.parcels.geometry, i));
+const footprintPolygon = (i: number) => polygon(rings(fabric.footprints.geometry, i));
+
+describe('generated fabric', () => {
+  it('puts every location inside the county boundary', () => {
+    const outside: number[] = [];
+    for (let i = 0; i < loc.count; i++) {
+      if (!booleanPointInPolygon(point([loc.lng[i], loc.lat[i]]), fabric.county.boundary))
+        outside.push(loc.locationId[i]);
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it('has closed polygon rings and every footprint inside its parcel', () => {
+    const { footprints } = fabric;
+    let checked = 0;
+    for (let f = 0; f < footprints.geometry.count; f++) {
+      for (const ring of rings(footprints.geometry, f)) {
+        expect(ring.length).toBeGreaterThanOrEqual(4);
+        expect(ring.at(-1)).toEqual(ring[0]);
+      }
+      const p = footprints.parcel[f];
+      if (p < 0) continue;
+      expect(p).toBeLessThan(fabric.parcels.geometry.count);
+      if (!booleanWithin(footprintPolygon(f), parcelPolygon(p))) {
+        throw new Error(`footprint ${f} is not inside its parcel ${p}`);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('places a location inside its own footprint and parcel', () => {
+    for (let i = 0; i < loc.count; i++) {
+      const at = point([loc.lng[i], loc.lat[i]]);
+      const f = loc.footprint[i];
+      const p = loc.parcel[i];
+      if (f >= 0 && !booleanPointInPolygon(at, footprintPolygon(f)))
+        throw new Error(`location ${loc.locationId[i]} is outside its footprint ${f}`);
+      if (p >= 0 && !booleanPointInPolygon(at, parcelPolygon(p)))
+        throw new Error(`location ${loc.locationId[i]} is outside its parcel ${p}`);
+      if (f >= 0 && p >= 0) expect(fabric.footprints.parcel[f]).toBe(p);
+    }
+  });
+
+  it('offers all four locate situations at the locations of the newest vintage', () => {
+    const store = createMemoryStore(fabric);
+    const vintage = fabric.vintages[newest].vintage;
+    const seen = new Map<MatchType, number>();
+    for (let i = 0; i < loc.count; i++) {
+      if (!inNewest(i)) continue;
+      const [hit] = store.locate(vintage, { latitude: loc.lat[i], longitude: loc.lng[i] }, 500, 50);
+      if (hit) seen.set(hit.matchtype, (seen.get(hit.matchtype) ?? 0) + 1);
+    }
+    expect([...seen.keys()].sort()).toEqual(['Footprint', 'FootprintParcel', 'Nearest', 'Parcel']);
+  });
+
+  it('retires locations only to an equivalent that exists in the newest vintage', () => {
+    const index = new Map<number, number>();
+    for (let i = 0; i < loc.count; i++) index.set(loc.locationId[i], i);
+    let retired = 0;
+    for (let i = 0; i < loc.count; i++) {
+      expect(loc.presence[i]).not.toBe(0);
+      const equivalent = loc.reLocationId[i];
+      if (equivalent === 0) continue;
+      retired++;
+      expect(inNewest(i)).toBe(false);
+      const j = index.get(equivalent);
+      expect(j).toBeDefined();
+      expect(inNewest(j!)).toBe(true);
+    }
+    expect(retired).toBeGreaterThan(0);
+  });
+
+  it('keeps fixed coverage to the locations of its own vintage, with valid codes', () => {
+    const technologies = new Set([0, 10, 40, 50, 60, 61, 70, 71, 72]);
+    fabric.fixedCoverage.forEach((cov, v) => {
+      expect(cov.vintage).toBe(fabric.vintages[v].vintage);
+      expect(cov.start).toHaveLength(loc.count + 1);
+      const problems: string[] = [];
+      for (let i = 0; i < loc.count && problems.length < 5; i++) {
+        const id = loc.locationId[i];
+        if (cov.start[i + 1] < cov.start[i]) problems.push(`${id}: offsets go backwards`);
+        if (cov.start[i + 1] > cov.start[i] && (loc.presence[i] & (1 << v)) === 0)
+          problems.push(`${id}: coverage in ${cov.vintage}, where the location does not exist`);
+        for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+          if (!technologies.has(cov.technology[r]))
+            problems.push(`${id}: technology ${cov.technology[r]}`);
+          if (cov.provider[r] >= fabric.fixedProviders.length) problems.push(`${id}: provider`);
+          if (cov.businessResidential[r] > 2) problems.push(`${id}: business_residential`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('keys mobile coverage by valid, sorted, distinct resolution-9 cells of the county', () => {
+    // The county's bounding box, with a cell's width to spare.
+    const ring = fabric.county.boundary.coordinates.flat(2);
+    const west = Math.min(...ring.map((c) => c[0])) - 0.01;
+    const east = Math.max(...ring.map((c) => c[0])) + 0.01;
+    const south = Math.min(...ring.map((c) => c[1])) - 0.01;
+    const north = Math.max(...ring.map((c) => c[1])) + 0.01;
+    for (const cov of fabric.mobileCoverage) {
+      const cells = cov.cellHigh.length;
+      expect(cells).toBeGreaterThan(1000);
+      expect(cov.start).toHaveLength(cells + 1);
+      const problems: string[] = [];
+      let previous = -1n;
+      for (let c = 0; c < cells && problems.length < 5; c++) {
+        const key = (BigInt(cov.cellHigh[c]) << 32n) | BigInt(cov.cellLow[c]);
+        if (key <= previous) problems.push(`cell ${c} is out of order`);
+        previous = key;
+        const cell = splitLongToH3Index(cov.cellLow[c], cov.cellHigh[c]);
+        if (!isValidCell(cell) || getResolution(cell) !== 9) problems.push(`bad cell ${cell}`);
+        const [lat, lng] = cellToLatLng(cell);
+        if (lng < west || lng > east || lat < south || lat > north)
+          problems.push(`cell ${cell} lies outside the county`);
+        if (cov.start[c + 1] <= cov.start[c]) problems.push(`cell ${cell} has no records`);
+        for (let r = cov.start[c]; r < cov.start[c + 1]; r++) {
+          if (![3, 4, 5].includes(cov.technology[r]) || cov.minsignal[r] >= 0)
+            problems.push(`cell ${cell} record ${r} has a bad technology or signal`);
+          if (cov.carrier[r] >= fabric.mobileCarriers.length)
+            problems.push(`cell ${cell} record ${r} names no carrier`);
+        }
+      }
+      expect(problems).toEqual([]);
+    }
+  });
+});
