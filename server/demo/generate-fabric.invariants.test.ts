@@ -1,7 +1,13 @@
 // Structural invariants of a generated fabric: what the service and the browser tests take for
 // granted about the demo data, checked on a small fabric of the default seed.
 import { booleanPointInPolygon, booleanWithin, point, polygon } from '@turf/turf';
-import { cellToLatLng, getResolution, isValidCell, splitLongToH3Index } from 'h3-js';
+import {
+  cellToLatLng,
+  getResolution,
+  isValidCell,
+  polygonToCells,
+  splitLongToH3Index,
+} from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import type { Fabric, PackedGeometry } from '../service/store/fabric';
 import { createMemoryStore } from '../service/store/memory-store';
@@ -154,5 +160,34 @@ describe('generated fabric', () => {
       }
       expect(problems).toEqual([]);
     }
+  });
+
+  it('leaves real gaps: some cells without any coverage, more without 5G, fewer each release', () => {
+    const county = new Set<string>();
+    for (const poly of fabric.county.boundary.coordinates)
+      for (const cell of polygonToCells(poly, 9, true)) county.add(cell);
+    const shares = fabric.mobileCoverage.map((cov) => {
+      let outdoor5g = 0;
+      for (let c = 0; c < cov.cellHigh.length; c++) {
+        for (let r = cov.start[c]; r < cov.start[c + 1]; r++) {
+          if (cov.environment[r] === 0 && cov.technology[r] === 5) {
+            outdoor5g++;
+            break;
+          }
+        }
+      }
+      return {
+        uncovered: 1 - cov.cellHigh.length / county.size,
+        without5g: 1 - outdoor5g / county.size,
+      };
+    });
+    for (const { uncovered, without5g } of shares) {
+      expect(uncovered).toBeGreaterThan(0.03);
+      expect(uncovered).toBeLessThan(0.2);
+      expect(without5g).toBeGreaterThan(uncovered + 0.1);
+    }
+    // Networks grow: the newest release covers more than the oldest.
+    expect(shares.at(-1)!.uncovered).toBeLessThan(shares[0].uncovered);
+    expect(shares.at(-1)!.without5g).toBeLessThan(shares[0].without5g);
   });
 });
