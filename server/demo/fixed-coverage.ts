@@ -4,6 +4,7 @@
 // office, licensed and unlicensed fixed wireless from rural towers, both satellite kinds
 // everywhere. Only broadband-serviceable locations (bsl_flag 1) are reported, as in the BDC.
 import type { FixedCoverage, Provider } from '../service/store/fabric';
+import { packFixedCoverage } from '../service/store/fixed-offers';
 import { growU32, growU8 } from './growable';
 import { hashUnit, valueNoise } from './prng';
 import { VINTAGE_COUNT } from './vintages';
@@ -156,16 +157,16 @@ export function buildFixedCoverage(
       add(P.ngso, 61, v < 2 ? 100 : 220, v < 2 ? 10 : 25, 1, 2);
     }
     start[inp.count] = provider.length;
-    out.push({
-      vintage: vintages[v],
-      start,
-      provider: provider.toArray(),
-      technology: technology.toArray(),
-      down: down.toArray(),
-      up: up.toArray(),
-      lowLatency: lowLatency.toArray(),
-      businessResidential: br.toArray(),
-    });
+    out.push(
+      packFixedCoverage(vintages[v], start, {
+        provider: provider.toArray(),
+        technology: technology.toArray(),
+        down: down.toArray(),
+        up: up.toArray(),
+        lowLatency: lowLatency.toArray(),
+        businessResidential: br.toArray(),
+      }),
+    );
   }
   return out;
 }

@@ -118,11 +118,14 @@ describe('generated fabric', () => {
         if (cov.start[i + 1] > cov.start[i] && (loc.presence[i] & (1 << v)) === 0)
           problems.push(`${id}: coverage in ${cov.vintage}, where the location does not exist`);
         for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
-          if (!technologies.has(cov.technology[r]))
-            problems.push(`${id}: technology ${cov.technology[r]}`);
-          if (cov.provider[r] >= fabric.fixedProviders.length) problems.push(`${id}: provider`);
-          if (cov.businessResidential[r] > 2) problems.push(`${id}: business_residential`);
+          if (cov.offer[r] >= cov.offers.provider.length) problems.push(`${id}: offer ${r}`);
         }
+      }
+      const { provider, technology, businessResidential } = cov.offers;
+      for (let o = 0; o < provider.length; o++) {
+        if (!technologies.has(technology[o])) problems.push(`offer ${o}: technology`);
+        if (provider[o] >= fabric.fixedProviders.length) problems.push(`offer ${o}: provider`);
+        if (businessResidential[o] > 2) problems.push(`offer ${o}: business_residential`);
       }
       expect(problems).toEqual([]);
     });

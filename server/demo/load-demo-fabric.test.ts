@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeFabric } from './fabric-codec';
+import { encodeFabric, FABRIC_FORMAT_VERSION } from './fabric-codec';
 import { generateFabric } from './generate-fabric';
 import { loadDemoFabric } from './load-demo-fabric';
 
@@ -24,7 +24,7 @@ describe('demo fabric', () => {
     const cacheDir = await mkdtemp(join(tmpdir(), 'demo-cache-'));
     dirs.push(cacheDir);
     const first = await loadDemoFabric({ seed: 3, locations: 2000, cacheDir });
-    expect(await readdir(cacheDir)).toEqual(['demo-3-2000-v1.bin']);
+    expect(await readdir(cacheDir)).toEqual([`demo-3-2000-v${FABRIC_FORMAT_VERSION}.bin`]);
     const second = await loadDemoFabric({ seed: 3, locations: 2000, cacheDir });
     expect(bytesOf(encodeFabric(second)).equals(bytesOf(encodeFabric(first)))).toBe(true);
     expect(second.locations.count).toBe(first.locations.count);

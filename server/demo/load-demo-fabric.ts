@@ -23,7 +23,9 @@ export function demoCachePath(cacheDir: string, seed: number, locations: number)
 
 async function readCache(path: string): Promise<Fabric | null> {
   try {
-    return decodeFabric(new Uint8Array(await readFile(path)));
+    const file = await readFile(path);
+    // A view, not `new Uint8Array(file)`: that would copy the whole cache once more.
+    return decodeFabric(new Uint8Array(file.buffer, file.byteOffset, file.byteLength));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;

@@ -14,18 +14,20 @@ export function fixedRecords(ix: FabricIndex, vi: number, locationIds: number[])
   for (const id of locationIds) {
     const i = ix.locationIndex(id);
     if (i < 0) continue;
+    const offers = cov.offers;
     for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
-      const p = providers[cov.provider[r]];
+      const o = cov.offer[r];
+      const p = providers[offers.provider[o]];
       out.push({
         location_id: String(id),
         provider_id: p.providerId,
         frn: p.frn,
         brand_name: p.brandName,
-        technology_code: cov.technology[r],
-        max_advertised_download_speed: cov.down[r],
-        max_advertised_upload_speed: cov.up[r],
-        low_latency: cov.lowLatency[r],
-        business_residential_code: BR[cov.businessResidential[r]] ?? 'X',
+        technology_code: offers.technology[o],
+        max_advertised_download_speed: offers.down[o],
+        max_advertised_upload_speed: offers.up[o],
+        low_latency: offers.lowLatency[o],
+        business_residential_code: BR[offers.businessResidential[o]] ?? 'X',
         coverage: 1,
       });
     }

@@ -29,10 +29,12 @@ const inArea = (area: Area, x: number, y: number) => area.some((p) => inPolygon(
 function beadStatus(f: Fabric, vi: number, i: number): string {
   const c = f.fixedCoverage[vi];
   let s = 'unserved';
+  const { technology, lowLatency, down, up } = c.offers;
   for (let r = c.start[i]; r < c.start[i + 1]; r++) {
-    if (![10, 40, 50, 71, 72].includes(c.technology[r]) || !c.lowLatency[r]) continue;
-    if (c.down[r] >= 100 && c.up[r] >= 20) return 'served';
-    if (c.down[r] >= 25 && c.up[r] >= 3) s = 'underserved';
+    const o = c.offer[r];
+    if (![10, 40, 50, 71, 72].includes(technology[o]) || !lowLatency[o]) continue;
+    if (down[o] >= 100 && up[o] >= 20) return 'served';
+    if (down[o] >= 25 && up[o] >= 3) s = 'underserved';
   }
   return s;
 }

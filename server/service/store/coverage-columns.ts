@@ -25,6 +25,7 @@ export function buildCoverageColumns(cov: FixedCoverage, locationCount: number):
   // Provider sets as bitmasks over provider indexes; the fabric has few fixed providers.
   const seen = new Uint8Array(256);
   const seenFiber = new Uint8Array(256);
+  const { provider, technology, down: offerDown, up: offerUp, lowLatency } = cov.offers;
   for (let i = 0; i < locationCount; i++) {
     const from = cov.start[i];
     const to = cov.start[i + 1];
@@ -34,25 +35,28 @@ export function buildCoverageColumns(cov: FixedCoverage, locationCount: number):
     let providers = 0;
     let fiber = 0;
     for (let r = from; r < to; r++) {
-      const p = cov.provider[r];
-      if (cov.down[r] > down) down = cov.down[r];
-      if (cov.up[r] > up) up = cov.up[r];
-      if (RELIABLE.has(cov.technology[r]) && cov.lowLatency[r] === 1) {
-        if (cov.down[r] >= 100 && cov.up[r] >= 20) status = 2;
-        else if (cov.down[r] >= 25 && cov.up[r] >= 3 && status < 1) status = 1;
+      const o = cov.offer[r];
+      const p = provider[o];
+      const d = offerDown[o];
+      const u = offerUp[o];
+      if (d > down) down = d;
+      if (u > up) up = u;
+      if (RELIABLE.has(technology[o]) && lowLatency[o] === 1) {
+        if (d >= 100 && u >= 20) status = 2;
+        else if (d >= 25 && u >= 3 && status < 1) status = 1;
       }
       if (!seen[p]) {
         seen[p] = 1;
         providers++;
       }
-      if (cov.technology[r] === FIBER && !seenFiber[p]) {
+      if (technology[o] === FIBER && !seenFiber[p]) {
         seenFiber[p] = 1;
         fiber++;
       }
     }
     for (let r = from; r < to; r++) {
-      seen[cov.provider[r]] = 0;
-      seenFiber[cov.provider[r]] = 0;
+      seen[provider[cov.offer[r]]] = 0;
+      seenFiber[provider[cov.offer[r]]] = 0;
     }
     servedStatus[i] = status;
     maxDown[i] = down;

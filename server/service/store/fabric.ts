@@ -83,16 +83,26 @@ export interface Provider {
   brandName: string;
 }
 
-/** Fixed coverage of one vintage, grouped by location: records of location i are rows start[i] .. start[i+1]-1. */
-export interface FixedCoverage {
-  vintage: string;
-  start: Uint32Array; // length locations.count + 1
+/** The distinct fixed offers of one vintage (a few dozen), one row per offer. */
+export interface FixedOffers {
   provider: Uint8Array; // index into Fabric.fixedProviders
   technology: Uint8Array; // BDC technology code (0, 10, 40, 50, 60, 61, 70, 71, 72)
   down: Uint32Array; // Mbps
   up: Uint32Array; // Mbps
   lowLatency: Uint8Array; // 0/1
   businessResidential: Uint8Array; // 0 R, 1 B, 2 X
+}
+
+/**
+ * Fixed coverage of one vintage, grouped by location: records of location i are rows
+ * start[i] .. start[i+1]-1. Millions of records repeat a few dozen offers, so a record is the
+ * index of its offer (see fixed-offers.ts to pack and read them).
+ */
+export interface FixedCoverage {
+  vintage: string;
+  start: Uint32Array; // length locations.count + 1
+  offer: Uint16Array; // per record: row of `offers`
+  offers: FixedOffers;
 }
 
 /**

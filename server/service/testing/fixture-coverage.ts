@@ -2,6 +2,7 @@
 import { latLngToCell, h3IndexToSplitLong } from 'h3-js';
 import type { FixedCoverage, MobileCoverage } from '../store/fabric';
 import { FIXTURE_LOCATIONS, fixtureLngLat } from './fixture-layout';
+import { packFixedCoverage } from '../store/fixed-offers';
 
 export const FIXED_PROVIDERS = [
   { providerId: 130001, frn: '0012345678', brandName: 'Prairie Fiber Co' },
@@ -69,16 +70,14 @@ export function fixtureFixedCoverage(vintage: string, vi: number): FixedCoverage
     start[i + 1] = rows.length;
   });
   const pick = (k: number) => rows.map((r) => r[k]);
-  return {
-    vintage,
-    start,
-    provider: Uint8Array.from(pick(0)),
-    technology: Uint8Array.from(pick(1)),
-    down: Uint32Array.from(pick(2)),
-    up: Uint32Array.from(pick(3)),
-    lowLatency: Uint8Array.from(pick(4)),
-    businessResidential: Uint8Array.from(pick(5)),
-  };
+  return packFixedCoverage(vintage, start, {
+    provider: pick(0),
+    technology: pick(1),
+    down: pick(2),
+    up: pick(3),
+    lowLatency: pick(4),
+    businessResidential: pick(5),
+  });
 }
 
 /** Two covered cells: location 01's (two carriers, 4G and 5G) and 05's (one carrier, 5G from 202412). */

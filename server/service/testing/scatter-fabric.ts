@@ -2,6 +2,7 @@
 // fixed coverage) for tests that compare an operation with brute force or time it.
 import type { Fabric, FixedCoverage } from '../store/fabric';
 import { buildFixtureFabric, FIXTURE_ORIGIN } from './fixture-fabric';
+import { packFixedCoverage } from '../store/fixed-offers';
 
 /** mulberry32: small, seeded, good enough to scatter test points. */
 export function seededRandom(seed: number): () => number {
@@ -40,16 +41,14 @@ function scatterCoverage(vintage: string, n: number, rand: () => number): FixedC
     start[i + 1] = rows.length;
   }
   const col = (k: number) => rows.map((r) => r[k]);
-  return {
-    vintage,
-    start,
-    provider: Uint8Array.from(col(0)),
-    technology: Uint8Array.from(col(1)),
-    down: Uint32Array.from(col(2)),
-    up: Uint32Array.from(col(3)),
-    lowLatency: Uint8Array.from(col(4)),
-    businessResidential: Uint8Array.from(col(5)),
-  };
+  return packFixedCoverage(vintage, start, {
+    provider: col(0),
+    technology: col(1),
+    down: col(2),
+    up: col(3),
+    lowLatency: col(4),
+    businessResidential: col(5),
+  });
 }
 
 export function buildScatterFabric(n: number, seed = 1): Fabric {

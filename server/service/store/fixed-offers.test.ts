@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { packFixedCoverage } from './fixed-offers';
+
+describe('packFixedCoverage', () => {
+  it('stores each distinct offer once and gives every record back as it came', () => {
+    const records = {
+      provider: [0, 1, 0, 0, 2],
+      technology: [50, 40, 50, 50, 61],
+      down: [1000, 300, 1000, 1000, 70_000],
+      up: [1000, 20, 1000, 500, 25],
+      lowLatency: [1, 1, 1, 1, 1],
+      businessResidential: [2, 0, 2, 2, 2],
+    };
+    const start = Uint32Array.from([0, 2, 5]);
+    const cov = packFixedCoverage('202406', start, records);
+    expect(cov.vintage).toBe('202406');
+    expect(cov.start).toBe(start);
+    // Records 0 and 2 are the same offer; 3 differs only in upload speed.
+    expect(cov.offers.provider).toHaveLength(4);
+    expect(cov.offer[0]).toBe(cov.offer[2]);
+    expect(cov.offer[3]).not.toBe(cov.offer[0]);
+    const unpacked = [...cov.offer].map((o) => [
+      cov.offers.provider[o],
+      cov.offers.technology[o],
+      cov.offers.down[o],
+      cov.offers.up[o],
+      cov.offers.lowLatency[o],
+      cov.offers.businessResidential[o],
+    ]);
+    expect(unpacked).toEqual(
+      records.provider.map((_, r) => [
+        records.provider[r],
+        records.technology[r],
+        records.down[r],
+        records.up[r],
+        records.lowLatency[r],
+        records.businessResidential[r],
+      ]),
+    );
+  });
+});
