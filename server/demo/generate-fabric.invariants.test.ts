@@ -9,7 +9,7 @@ import {
   splitLongToH3Index,
 } from 'h3-js';
 import { describe, expect, it } from 'vitest';
-import type { Fabric, PackedGeometry } from '../service/store/fabric';
+import { COORD_SCALE, type Fabric, type PackedGeometry } from '../service/store/fabric';
 import { createMemoryStore } from '../service/store/memory-store';
 import type { MatchType } from '../service/store/store';
 import { DEFAULT_SEED, generateFabric } from './generate-fabric';
@@ -25,7 +25,7 @@ function rings(g: PackedGeometry, i: number): [number, number][][] {
   for (let p = g.partStart[i]; p < g.partStart[i + 1]; p++) {
     const ring: [number, number][] = [];
     for (let v = g.vertexStart[p]; v < g.vertexStart[p + 1]; v++) {
-      ring.push([g.xy[2 * v], g.xy[2 * v + 1]]);
+      ring.push([g.xy[2 * v] / COORD_SCALE, g.xy[2 * v + 1] / COORD_SCALE]);
     }
     out.push(ring);
   }

@@ -1,6 +1,6 @@
 // Builds PackedGeometry (fabric.ts) feature by feature. Coordinates go in as local meters and
 // are turned into lng/lat once at the end, so every shape is built in a flat metric frame.
-import type { PackedGeometry } from '../service/store/fabric';
+import { COORD_SCALE, type PackedGeometry } from '../service/store/fabric';
 import { growF64, growU32 } from './growable';
 import type { LocalProjection } from './projection';
 
@@ -51,12 +51,11 @@ export class PackedGeometryBuilder {
   }
 
   build(projection: LocalProjection): PackedGeometry {
-    const xy = this.xy.toArray();
-    for (let i = 0; i < xy.length; i += 2) {
-      const x = xy[i] as number;
-      const y = xy[i + 1] as number;
-      xy[i] = projection.lng(x);
-      xy[i + 1] = projection.lat(y);
+    const local = this.xy.toArray();
+    const xy = new Int32Array(local.length);
+    for (let i = 0; i < local.length; i += 2) {
+      xy[i] = Math.round(projection.lng(local[i] as number) * COORD_SCALE);
+      xy[i + 1] = Math.round(projection.lat(local[i + 1] as number) * COORD_SCALE);
     }
     return {
       count: this.count,

@@ -1,10 +1,17 @@
 // Exact point-in-polygon over packed rings (crossing number, even-odd). Used for the fabric's
 // own parcels and footprints, which have few vertices; large user areas use area-index.ts.
-import type { PackedGeometry } from '../store/fabric';
+import { COORD_SCALE, type PackedGeometry } from '../store/fabric';
 
 /** Whether (x, y) lies inside feature `f` of a packed polygon layer (holes respected). */
-export function packedPolygonContains(g: PackedGeometry, f: number, x: number, y: number): boolean {
+export function packedPolygonContains(
+  g: PackedGeometry,
+  f: number,
+  lng: number,
+  lat: number,
+): boolean {
   const xy = g.xy;
+  const x = lng * COORD_SCALE;
+  const y = lat * COORD_SCALE;
   let inside = false;
   for (let p = g.partStart[f]; p < g.partStart[f + 1]; p++) {
     const start = g.vertexStart[p];
@@ -21,7 +28,7 @@ export function packedPolygonContains(g: PackedGeometry, f: number, x: number, y
   return inside;
 }
 
-/** Bounding box of feature `f`: [minX, minY, maxX, maxY]. */
+/** Bounding box of feature `f` in degrees: [minX, minY, maxX, maxY]. */
 export function packedBBox(g: PackedGeometry, f: number): [number, number, number, number] {
   let minX = Infinity;
   let minY = Infinity;
@@ -37,5 +44,5 @@ export function packedBBox(g: PackedGeometry, f: number): [number, number, numbe
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
   }
-  return [minX, minY, maxX, maxY];
+  return [minX / COORD_SCALE, minY / COORD_SCALE, maxX / COORD_SCALE, maxY / COORD_SCALE];
 }

@@ -1,7 +1,7 @@
 // GeoJSON features of one tile's area, per layer, picked from the spatial indexes: only what a
 // tile needs is ever turned into objects, so a million-location fabric never lives as GeoJSON.
 import type Flatbush from 'flatbush';
-import type { PackedGeometry } from '../store/fabric';
+import { COORD_SCALE, type PackedGeometry } from '../store/fabric';
 import type { FabricIndex } from '../store/fabric-index';
 
 export type BBox = [number, number, number, number];
@@ -14,7 +14,7 @@ function rings(g: PackedGeometry, f: number): GeoJSON.Position[][] {
   for (let p = g.partStart[f]; p < g.partStart[f + 1]; p++) {
     const ring: GeoJSON.Position[] = [];
     for (let v = g.vertexStart[p]; v < g.vertexStart[p + 1]; v++)
-      ring.push([g.xy[2 * v], g.xy[2 * v + 1]]);
+      ring.push([g.xy[2 * v] / COORD_SCALE, g.xy[2 * v + 1] / COORD_SCALE]);
     out.push(ring);
   }
   return out;

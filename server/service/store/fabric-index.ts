@@ -24,12 +24,19 @@ export interface FabricIndex {
   locationIndex(locationId: number): number;
 }
 
+/**
+ * Boxes are padded by about a metre and kept as Float32 (half the memory of Float64). Float32
+ * rounding moves an edge by at most half a metre here, so a padded box still holds its feature;
+ * searches give candidates that are tested exactly afterwards.
+ */
+const BOX_PAD_DEG = 1e-5;
+
 function boxTree(g: PackedGeometry): Flatbush | null {
   if (g.count === 0) return null;
-  const tree = new Flatbush(g.count);
+  const tree = new Flatbush(g.count, 16, Float32Array);
   for (let f = 0; f < g.count; f++) {
     const [a, b, c, d] = packedBBox(g, f);
-    tree.add(a, b, c, d);
+    tree.add(a - BOX_PAD_DEG, b - BOX_PAD_DEG, c + BOX_PAD_DEG, d + BOX_PAD_DEG);
   }
   tree.finish();
   return tree;

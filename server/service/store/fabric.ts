@@ -11,16 +11,20 @@ export interface FabricVintage {
   vintagename: string; // e.g. june2024
 }
 
+/** Packed coordinates are degrees times this: 7 decimals, about a centimetre. */
+export const COORD_SCALE = 1e7;
+
 /**
  * Polygons or polylines packed flat: feature i has parts partStart[i] .. partStart[i+1]-1,
  * part p has vertices vertexStart[p] .. vertexStart[p+1]-1, vertex v at (xy[2v], xy[2v+1])
- * as lng, lat. Polygon parts are rings (outer first, then holes), closed (first = last).
+ * as lng, lat in degrees × COORD_SCALE (Int32: half the memory of Float64 for millions of
+ * vertices). Polygon parts are rings (outer first, then holes), closed (first = last).
  */
 export interface PackedGeometry {
   count: number;
   partStart: Uint32Array; // length count + 1
   vertexStart: Uint32Array; // length parts + 1
-  xy: Float64Array;
+  xy: Int32Array;
 }
 
 export interface Town {
