@@ -105,7 +105,7 @@ export interface FixedOffers {
 export interface FixedCoverage {
   vintage: string;
   start: Uint32Array; // length locations.count + 1
-  offer: Uint16Array; // per record: row of `offers`
+  offer: Uint8Array | Uint16Array; // per record: row of `offers` (Uint8 up to 256 offers)
   offers: FixedOffers;
 }
 

@@ -17,6 +17,7 @@ describe('packFixedCoverage', () => {
     expect(cov.start).toBe(start);
     // Records 0 and 2 are the same offer; 3 differs only in upload speed.
     expect(cov.offers.provider).toHaveLength(4);
+    expect(cov.offer).toBeInstanceOf(Uint8Array);
     expect(cov.offer[0]).toBe(cov.offer[2]);
     expect(cov.offer[3]).not.toBe(cov.offer[0]);
     const unpacked = [...cov.offer].map((o) => [
@@ -37,5 +38,20 @@ describe('packFixedCoverage', () => {
         records.businessResidential[r],
       ]),
     );
+  });
+
+  it('keeps two bytes a record past 256 distinct offers', () => {
+    const n = 300;
+    const speeds = Array.from({ length: n }, (_, r) => r + 1);
+    const cov = packFixedCoverage('202406', Uint32Array.from([0, n]), {
+      provider: new Array<number>(n).fill(0),
+      technology: new Array<number>(n).fill(50),
+      down: speeds,
+      up: speeds,
+      lowLatency: new Array<number>(n).fill(1),
+      businessResidential: new Array<number>(n).fill(2),
+    });
+    expect(cov.offer).toBeInstanceOf(Uint16Array);
+    expect(cov.offers.down[cov.offer[299]]).toBe(300);
   });
 });

@@ -1,6 +1,6 @@
 // Packing fixed coverage records into (record → offer) indexes over a table of distinct offers.
 // A vintage of the 1M-location demo holds about 4 million records but fewer than 100 offers:
-// two bytes per record instead of twelve.
+// one or two bytes per record instead of twelve.
 import type { FixedCoverage, FixedOffers } from './fabric';
 
 /** One record's values, as the generator and the test fixtures produce them. */
@@ -61,5 +61,6 @@ export function packFixedCoverage(
     lowLatency: Uint8Array.from(column(4)),
     businessResidential: Uint8Array.from(column(5)),
   };
-  return { vintage, start, offer, offers };
+  // The demo's vintages have a few dozen offers: one byte a record is enough.
+  return { vintage, start, offer: rows.length <= 256 ? Uint8Array.from(offer) : offer, offers };
 }
