@@ -25,7 +25,7 @@ const json = process.argv.includes('--json');
 const log = (line: string) => console.log(line);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-async function main(): Promise<void> {
+async function main(): Promise<Record<string, number>> {
   log(
     `loading the ${LOCATIONS.toLocaleString('en-US')}-location demo fabric (generated once, then cached in .data/)`,
   );
@@ -120,13 +120,18 @@ async function main(): Promise<void> {
     log(
       `  RSS ≤ ${TARGETS.rss_mb_1m} MB: ${figures.rss_mb_1m <= TARGETS.rss_mb_1m ? 'met' : 'MISSED'}`,
     );
-    if (json) console.log(JSON.stringify(figures));
+    return figures;
   } finally {
     await service.stop();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exit(1);
-});
+main()
+  .then((figures) => {
+    // After the service has stopped, so the figures are the last line even with its logs.
+    if (json) console.log(JSON.stringify(figures));
+  })
+  .catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
