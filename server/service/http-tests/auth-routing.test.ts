@@ -1,16 +1,9 @@
 // Authentication (both header forms and apikey), unknown paths, wrong methods and the rate
 // limit, over real HTTP: every refusal is a JSON error body with the right status and headers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENT, TOKEN, call, errorOf, startService, type RunningService } from './harness';
+import { describe, expect, it } from 'vitest';
+import { CURRENT, TOKEN, call, errorOf, serviceForFile, startService } from './harness';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  expect(svc.logged).toEqual([]);
-  await svc.close();
-});
+const svc = serviceForFile();
 
 /** One GET operation per service area. */
 const PROBES = {

@@ -1,19 +1,12 @@
 // Coverage operations over real HTTP: success bodies parsed with the route schemas (strict),
 // with the exact JSON types SERVICE.md asks for (location_id and frn as digit strings).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CoverageVintagesSchema, FixedRecordSchema, MobileRecordSchema } from '../schemas/coverage';
 import { FIXTURE_LOCATIONS, FIXTURE_VINTAGES, fixtureMobileCells } from '../testing/fixture-fabric';
-import { TOKEN, call, startService, type RunningService } from './harness';
+import { TOKEN, call, serviceForFile } from './harness';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  expect(svc.logged).toEqual([]);
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const Fixed = z.array(FixedRecordSchema.strict());
 const Mobile = z.array(MobileRecordSchema.strict());

@@ -1,6 +1,6 @@
 // Base fabric operations over real HTTP: each success body parsed with the zod schema the
 // OpenAPI document is generated from (strict, so an extra or misnamed member fails too).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   BulkRecordSchema,
@@ -10,16 +10,9 @@ import {
   LocationRecordSchema,
 } from '../schemas/fabric';
 import { FIXTURE_LOCATIONS, FIXTURE_ORIGIN, FIXTURE_VINTAGES } from '../testing/fixture-fabric';
-import { CURRENT, call, startService, type RunningService } from './harness';
+import { CURRENT, call, serviceForFile } from './harness';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  expect(svc.logged).toEqual([]);
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const ID = FIXTURE_LOCATIONS[0].id;
 

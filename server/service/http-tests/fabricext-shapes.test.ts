@@ -1,5 +1,5 @@
 // Extension operations over real HTTP: success bodies parsed with the route schemas (strict).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   HistoryRecordSchema,
@@ -9,16 +9,9 @@ import {
   TranslateRecordSchema,
 } from '../schemas/fabricext';
 import { FIXTURE_LOCATIONS, FIXTURE_POINTS, fixtureLngLat } from '../testing/fixture-fabric';
-import { CURRENT, call, startService, type RunningService } from './harness';
+import { CURRENT, call, serviceForFile } from './harness';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  expect(svc.logged).toEqual([]);
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const ext = (path: string) => `/fabricext/${CURRENT}${path}`;
 const LocateAnswer = z.array(LocateRecordSchema.strict()).max(1);

@@ -2,7 +2,7 @@
 // store, started on a free port and stopped by the test that started it.
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createServiceApp, type ServiceDeps } from '../app';
 import { createMemoryStore } from '../store/memory-store';
 import type { Store } from '../store/store';
@@ -133,4 +133,35 @@ export async function expectErrorCase(
   for (const m of mentions) expect(error.message).toContain(m);
   // No stack traces in bodies.
   expect(JSON.stringify(res.body)).not.toMatch(/\bat .+:\d+:\d+/);
+}
+
+/**
+ * One service for the calling test file: started before its tests, closed after them, and
+ * checked to have logged no internal error. Its members are read once the tests run.
+ */
+export function serviceForFile(): RunningService {
+  let running: RunningService | undefined;
+  beforeAll(async () => {
+    running = await startService();
+  });
+  afterAll(async () => {
+    expect(running?.logged).toEqual([]);
+    await running?.close();
+  });
+  const get = (): RunningService => {
+    if (!running) throw new Error('the service starts in beforeAll');
+    return running;
+  };
+  return {
+    get url() {
+      return get().url;
+    },
+    get store() {
+      return get().store;
+    },
+    get logged() {
+      return get().logged;
+    },
+    close: () => get().close(),
+  };
 }

@@ -1,22 +1,9 @@
 // Lookup errors of SERVICE.md over real HTTP: unknown vintages (fabric and coverage), ids that
 // are not H3 res-9 cells, unknown and non-reportable fields.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CURRENT,
-  expectErrorCase,
-  startService,
-  type ErrorCase,
-  type RunningService,
-} from './harness';
+import { describe, it } from 'vitest';
+import { CURRENT, expectErrorCase, serviceForFile, type ErrorCase } from './harness';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  expect(svc.logged).toEqual([]);
-  await svc.close();
-});
+const svc = serviceForFile();
 
 // prettier-ignore
 const SQUARE = { type: 'Polygon', coordinates: [[[-89.66, 39.79], [-89.64, 39.79], [-89.64, 39.81], [-89.66, 39.79]]] };

@@ -1,22 +1,9 @@
 // Parameter errors of SERVICE.md over real HTTP: each limit and bad types. Each answer is a
 // JSON error naming the parameter and the rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CURRENT,
-  expectErrorCase,
-  startService,
-  type ErrorCase,
-  type RunningService,
-} from './harness';
+import { describe, it } from 'vitest';
+import { CURRENT, expectErrorCase, serviceForFile, type ErrorCase } from './harness';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  expect(svc.logged).toEqual([]);
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const LOCATE = `/fabricext/${CURRENT}/locate?latitude=39.8&longitude=-89.65`;
 const ids = (n: number) => Array.from({ length: n }, (_, i) => 1000000001 + i);

@@ -1,21 +1,14 @@
 // Summarize refusals over real HTTP: invalid GeoJSON (each rule), the vertex and body-size
 // limits, and maxcount_exceeded with its counts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { summarize } from '../ops/summarize';
 import { buildFabricIndex } from '../store/fabric-index';
 import { createMemoryStore } from '../store/memory-store';
 import type { Store } from '../store/store';
 import { buildFixtureFabric, fixtureLngLat } from '../testing/fixture-fabric';
-import { CURRENT, TOKEN, call, errorOf, startService, type RunningService } from './harness';
+import { CURRENT, TOKEN, call, errorOf, serviceForFile, startService } from './harness';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  expect(svc.logged).toEqual([]);
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const PATH = `/fabricext/${CURRENT}/summarize?field=unit_count`;
 const polygon = (ring: unknown[]) => ({ type: 'Polygon', coordinates: [ring] });

@@ -2,18 +2,11 @@
 // the four layers of SERVICE.md, the locations layer carrying location_id and roads their name.
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXTURE_LOCATIONS, FIXTURE_ORIGIN } from '../testing/fixture-fabric';
-import { CURRENT, TOKEN, startService, type RunningService } from './harness';
+import { CURRENT, TOKEN, serviceForFile } from './harness';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  expect(svc.logged).toEqual([]);
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const ID = FIXTURE_LOCATIONS[0].id;
 
