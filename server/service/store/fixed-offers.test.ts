@@ -44,12 +44,12 @@ describe('packFixedCoverage', () => {
     const n = 300;
     const speeds = Array.from({ length: n }, (_, r) => r + 1);
     const cov = packFixedCoverage('202406', Uint32Array.from([0, n]), {
-      provider: new Array<number>(n).fill(0),
-      technology: new Array<number>(n).fill(50),
+      provider: new Uint8Array(n).fill(0),
+      technology: new Uint8Array(n).fill(50),
       down: speeds,
       up: speeds,
-      lowLatency: new Array<number>(n).fill(1),
-      businessResidential: new Array<number>(n).fill(2),
+      lowLatency: new Uint8Array(n).fill(1),
+      businessResidential: new Uint8Array(n).fill(2),
     });
     expect(cov.offer).toBeInstanceOf(Uint16Array);
     expect(cov.offers.down[cov.offer[299]]).toBe(300);
