@@ -1,8 +1,9 @@
 // `npm run service`: the reference service standalone, over the demo fabric, with tokens.
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { createServiceApp } from './app';
 import { resolveServiceTokens } from './http/dev-token';
+import { locateFastPath, withLocateFastPath } from './http/locate-fast-path';
 import { loadDemoStore } from './store/load-store';
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
@@ -28,8 +29,19 @@ async function main(): Promise<void> {
     tokens,
     ...(perMinute ? { rateLimit: { perMinute } } : {}),
   });
-  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-    log(`listening on http://${host}:${info.port}`);
+  // With a rate limit, every request must pass Hono's limiter: no hot path then.
+  const server = createServer(
+    withLocateFastPath(app.fetch, perMinute ? null : locateFastPath(store, tokens)),
+  );
+  server.once('error', (err) => {
+    console.error(`cannot listen on ${host}:${port}: ${err.message}`);
+    process.exit(1);
+  });
+  server.listen(port, host, () => {
+    const address = server.address();
+    log(
+      `listening on http://${host}:${typeof address === 'object' && address ? address.port : port}`,
+    );
   });
   const shutdown = (signal: string) => {
     log(`${signal}: shutting down`);

@@ -1,7 +1,8 @@
 // The service on a real loopback port for HTTP-level tests: the fixture fabric in a memory
 // store, started on a free port and stopped by the test that started it.
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { locateFastPath, withLocateFastPath, type LocateFastPath } from '../http/locate-fast-path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createServiceApp, type ServiceDeps } from '../app';
 import { createMemoryStore } from '../store/memory-store';
@@ -16,11 +17,14 @@ export interface RunningService {
   store: Store;
   /** Internal errors the app logged (a 500 should never happen; tests assert this stays empty). */
   logged: string[];
+  /** The locate hot path, when the service was started with it. */
+  fastPath?: LocateFastPath | null;
   close(): Promise<void>;
 }
 
 export async function startService(
   overrides: Partial<Omit<ServiceDeps, 'logError'>> = {},
+  opts: { locateFastPath?: boolean } = {},
 ): Promise<RunningService> {
   const store = overrides.store ?? createMemoryStore(buildFixtureFabric());
   const logged: string[] = [];
@@ -30,17 +34,18 @@ export async function startService(
     ...overrides,
     logError: (m) => logged.push(m),
   });
-  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
-    (resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-        resolve({ server: s, port: info.port }),
-      );
-    },
-  );
+  // As `npm run service` runs it (hot path, then Hono), or Hono alone.
+  const tokens = overrides.tokens === undefined ? [TOKEN] : overrides.tokens;
+  const fastPath = opts.locateFastPath ? locateFastPath(store, tokens) : null;
+  const server = createServer(withLocateFastPath(app.fetch, fastPath));
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     store,
     logged,
+    fastPath,
     close: () =>
       new Promise<void>((resolve, reject) => {
         // Keep-alive sockets from fetch would hold close() open.

@@ -8,13 +8,13 @@ import type { MiddlewareHandler } from 'hono';
 import type { ServiceEnv } from './env';
 import { ServiceError } from './errors';
 
-function digest(value: string): Buffer {
+export function digestToken(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
 /** Fixed-length digests make the comparison independent of where the strings differ. */
 export function tokenMatches(candidate: string | Buffer, tokens: readonly Buffer[]): boolean {
-  const d = typeof candidate === 'string' ? digest(candidate) : candidate;
+  const d = typeof candidate === 'string' ? digestToken(candidate) : candidate;
   let found = false;
   for (const t of tokens) found = timingSafeEqual(d, t) || found;
   return found;
@@ -34,11 +34,11 @@ export function presentedToken(
 }
 
 export function requireToken(tokens: readonly string[]): MiddlewareHandler<ServiceEnv> {
-  const digests = tokens.filter((t) => t.length > 0).map(digest);
+  const digests = tokens.filter((t) => t.length > 0).map(digestToken);
   return async (c, next) => {
     const token = presentedToken(c.req.header('authorization'), c.req.header('apikey'));
     // One digest per request serves both the comparison and the rate limiter's client key.
-    const presented = token === null ? null : digest(token);
+    const presented = token === null ? null : digestToken(token);
     if (presented === null || !tokenMatches(presented, digests)) {
       throw new ServiceError(
         'unauthorized',

@@ -1,0 +1,86 @@
+// The standalone service's hot path: locate is the operation clicked most and benchmarked at
+// thousands of requests a second, and Hono's routing, async validation and Request/Response
+// adapters cost more than the lookup itself. A GET /fabricext/{v}/locate that passes the same
+// token check, the same zod schemas and the same vintage check is answered here straight from
+// the store; everything else (every error included) goes on to the Hono app, which owns every
+// error body. An HTTP test holds the two paths to byte-identical answers.
+import { getRequestListener } from '@hono/node-server';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Store } from '../store/store';
+import { LocateQuery, NEAR_DISTANCE, PARCEL_DISTANCE } from '../schemas/fabricext';
+import { VintageParam } from '../schemas/common';
+import { digestToken, presentedToken, tokenMatches } from './auth';
+
+const LOCATE_PATH = /^\/fabricext\/([^/]+)\/locate$/;
+
+export interface LocateFastPath {
+  /** Answers the request and returns true, or returns false and leaves it untouched. */
+  (req: IncomingMessage, res: ServerResponse): boolean;
+  /** Requests answered here so far (for tests). */
+  readonly handled: number;
+}
+
+export function locateFastPath(store: Store, tokens: readonly string[] | null): LocateFastPath {
+  const digests = tokens?.filter((t) => t.length > 0).map(digestToken) ?? null;
+  let handled = 0;
+  const fastPath = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || !req.url) return false;
+    const q = req.url.indexOf('?');
+    const path = LOCATE_PATH.exec(q < 0 ? req.url : req.url.slice(0, q));
+    if (!path) return false;
+    if (digests) {
+      const apikey = req.headers.apikey;
+      const token = presentedToken(
+        req.headers.authorization,
+        typeof apikey === 'string' ? apikey : undefined,
+      );
+      if (token === null || !tokenMatches(token, digests)) return false;
+    }
+    let vintage: string;
+    try {
+      vintage = decodeURIComponent(path[1]!);
+    } catch {
+      return false;
+    }
+    if (!VintageParam.safeParse(vintage).success) return false;
+    if (!store.fabricVintages().some((v) => v.vintage === vintage)) return false;
+    const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+    const query: Record<string, string> = {};
+    for (const [key, value] of params) {
+      // A repeated parameter is Hono's to refuse, with its own message.
+      if (key in query) return false;
+      query[key] = value;
+    }
+    const parsed = LocateQuery.safeParse(query);
+    if (!parsed.success) return false;
+    const { latitude, longitude, parceldistancem, neardistancem } = parsed.data;
+    const body = JSON.stringify(
+      store.locate(
+        vintage,
+        { latitude, longitude },
+        parceldistancem ?? PARCEL_DISTANCE.def,
+        neardistancem ?? NEAR_DISTANCE.def,
+      ),
+    );
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(body);
+    handled++;
+    return true;
+  };
+  return Object.defineProperty(fastPath, 'handled', { get: () => handled }) as LocateFastPath;
+}
+
+/** A node:http listener: the hot path first, then the Hono app for everything else. */
+export function withLocateFastPath(
+  fetch: Parameters<typeof getRequestListener>[0],
+  fastPath: LocateFastPath | null,
+): RequestListener {
+  const hono = getRequestListener(fetch);
+  return (req, res) => {
+    if (fastPath?.(req, res)) return;
+    void hono(req, res);
+  };
+}
