@@ -1,8 +1,10 @@
 // The standalone service answers locate on a hot path before Hono (http/locate-fast-path.ts).
 // Over real HTTP, that service and the Hono-only service must give byte-identical answers to
 // the same requests, valid and invalid, and the hot path must really answer the valid ones.
+import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_POINTS, fixtureLngLat } from '../testing/fixture-fabric';
+import { ENDPOINTS } from './endpoint-arbitraries';
 import { CURRENT, TOKEN, startService, type RunningService } from './harness';
 
 let honoOnly: RunningService;
@@ -103,5 +105,23 @@ describe('locate hot path', () => {
       expect(res.status, path).toBeGreaterThanOrEqual(400);
     }
     expect(withFastPath.fastPath!.handled).toBe(before);
+  });
+
+  it('answers generated locate requests, valid and junk, exactly as Hono would', async () => {
+    const locate = ENDPOINTS.find((e) => e.name === 'locate')!;
+    const before = withFastPath.fastPath!.handled;
+    let ok = 0;
+    await fc.assert(
+      fc.asyncProperty(locate.request, async ({ path, query }) => {
+        const search = new URLSearchParams(query as Record<string, string>).toString();
+        const res = await expectSameAnswer(search ? `${path}?${search}` : path);
+        if (res.status === 200) ok++;
+      }),
+      { numRuns: 150 },
+    );
+    // Both kinds were generated, and the hot path answered exactly the successful ones.
+    expect(ok).toBeGreaterThan(0);
+    expect(ok).toBeLessThan(150);
+    expect(withFastPath.fastPath!.handled - before).toBe(ok);
   });
 });
