@@ -24,8 +24,11 @@ export type Audience = 'residential' | 'business';
 export const BEAD_UNDERSERVED_FLOOR: Speed = { down: 25, up: 3 };
 export const BEAD_SERVED_FLOOR: Speed = { down: 100, up: 20 };
 
-/** Copper, cable, fiber, licensed and licensed-by-rule fixed wireless. */
-const RELIABLE_TECHNOLOGIES: ReadonlySet<number> = new Set([10, 40, 50, 71, 72]);
+/**
+ * Copper, cable, fiber, licensed and licensed-by-rule fixed wireless. The reference service's
+ * `served_status` summary field reads the same rule (server/service/store/coverage-columns.ts).
+ */
+export const RELIABLE_TECHNOLOGIES: ReadonlySet<number> = new Set([10, 40, 50, 71, 72]);
 
 /** Whether an offer reaches a down/up pair (both speeds at or above it). */
 export function meetsThreshold(offer: FixedOffer, threshold: Speed): boolean {

@@ -49,7 +49,7 @@ const LOCATION_FIELDS: Def[] = [
     'text',
     1,
     1,
-    'BEAD status from this vintage\u2019s fixed coverage: unserved, underserved, served',
+    'BEAD status from this vintage\u2019s fixed coverage, offers to any audience: unserved, underserved, served',
   ],
   ['unit_count', 'integer', 0, 1, 'Housing or business units at the location'],
   [

@@ -1,11 +1,14 @@
 // Per-vintage location attributes derived from that vintage's fixed coverage: what summarize
 // groups and sums. Built once per vintage into typed columns, never per request.
+import {
+  BEAD_SERVED_FLOOR as SERVED,
+  BEAD_UNDERSERVED_FLOOR as UNDERSERVED,
+  RELIABLE_TECHNOLOGIES as RELIABLE,
+} from '../../../src/lib/served-status';
 import type { FixedCoverage } from './fabric';
 
 export const SERVED_STATUS = ['unserved', 'underserved', 'served'] as const;
 
-/** BEAD reliable technologies (copper, cable, fiber, licensed and CBRS fixed wireless). */
-const RELIABLE = new Set([10, 40, 50, 71, 72]);
 const FIBER = 50;
 
 export interface CoverageColumns {
@@ -42,8 +45,10 @@ export function buildCoverageColumns(cov: FixedCoverage, locationCount: number):
       if (d > down) down = d;
       if (u > up) up = u;
       if (RELIABLE.has(technology[o]) && lowLatency[o] === 1) {
-        if (d >= 100 && u >= 20) status = 2;
-        else if (d >= 25 && u >= 3 && status < 1) status = 1;
+        // BEAD counts offers to either audience here: a location is served if anyone is sold
+        // reliable 100/20 there (the location panel splits residential from business).
+        if (d >= SERVED.down && u >= SERVED.up) status = 2;
+        else if (d >= UNDERSERVED.down && u >= UNDERSERVED.up && status < 1) status = 1;
       }
       if (!seen[p]) {
         seen[p] = 1;
