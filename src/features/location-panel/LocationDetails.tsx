@@ -6,6 +6,7 @@ import { useFixedCoverage } from '../../queries/use-fixed-coverage';
 import { useHistory } from '../../queries/use-history';
 import { useLocationData } from '../../queries/use-location-data';
 import { useTranslate } from '../../queries/use-translate';
+import { vintageLabel } from '../../lib/vintage';
 import { markPanelComplete } from './click-timing';
 import { FixedCoverage } from './FixedCoverage';
 import { LocationHistory } from './LocationHistory';
@@ -19,11 +20,14 @@ interface Props {
 
 export function LocationDetails({ locationId, fromClick }: Props) {
   const clearSelection = useAppStore((s) => s.clearSelection);
+  const vintage = useAppStore((s) => s.fabricVintage);
   usePanelCompleteMark(locationId);
   return (
     <div className="lp-details">
       <div className="lp-header">
-        <span className="lp-eyebrow">Location</span>
+        <span className="lp-eyebrow">
+          Fabric location{vintage ? ` · ${vintageLabel(vintage, 'long')}` : ''}
+        </span>
         <button
           type="button"
           className="button button--ghost lp-close"

@@ -177,6 +177,7 @@ describe('LocationPanel', () => {
   it('follows the coverage vintage and says which one it shows', async () => {
     const panel = renderPanel();
     await within(panel).findByRole('table', { name: 'Fixed broadband providers' });
+    expect(panel.textContent).toContain('Fabric location · June 2024');
     expect(panel.textContent).toContain('Coverage data as of June 2024');
     act(() => useAppStore.setState({ coverageVintage: '202312' }));
     expect(panel.textContent).toContain('Coverage data as of December 2023');
