@@ -284,7 +284,8 @@ test.describe('a view of about 5,000 cells', () => {
       description: `${cells} cells after the move: first idle ${timing.idle.toFixed(0)} ms, records fetched ${timing.fetched.toFixed(0)} ms, drawn ${timing.drawn.toFixed(0)} ms; idle to drawn ${idleToDrawn.toFixed(0)} ms`,
     });
     console.log(`mobile layer: ${testInfo.annotations.at(-1)?.description}`);
+    // A measure, printed and not asserted (a timing on a shared 2-core machine is no test). The
+    // promise above settles only once every cell in view is loaded and drawn.
     expect(cells).toBeGreaterThan(4000);
-    expect(idleToDrawn).toBeLessThanOrEqual(1500);
   });
 });

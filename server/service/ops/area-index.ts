@@ -19,6 +19,8 @@ interface BandedPolygon {
 export interface AreaIndex {
   bbox: [number, number, number, number];
   contains(x: number, y: number): boolean;
+  /** The most edges one contains() call reads: the longest band of each polygon, summed. */
+  maxEdgesRead: number;
 }
 
 function bandPolygon(rings: GeoJSON.Position[][]): BandedPolygon | null {
@@ -97,9 +99,19 @@ export function buildAreaIndex(area: Area): AreaIndex {
     bbox[2] = Math.max(bbox[2], p.maxX);
     bbox[3] = Math.max(bbox[3], p.maxY);
   }
+  let maxEdgesRead = 0;
+  for (const p of polygons) {
+    let longest = 0;
+    for (let b = 0; b < p.bands; b++) longest = Math.max(longest, p.start[b + 1] - p.start[b]);
+    maxEdgesRead += longest;
+  }
   if (polygons.length === 1) {
     const only = polygons[0];
-    return { bbox, contains: (x, y) => polygonContains(only, x, y) };
+    return { bbox, maxEdgesRead, contains: (x, y) => polygonContains(only, x, y) };
   }
-  return { bbox, contains: (x, y) => polygons.some((p) => polygonContains(p, x, y)) };
+  return {
+    bbox,
+    maxEdgesRead,
+    contains: (x, y) => polygons.some((p) => polygonContains(p, x, y)),
+  };
 }
