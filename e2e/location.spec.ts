@@ -86,6 +86,40 @@ test.describe('location workflow', () => {
     });
   }
 
+  test('from the keyboard, Enter on the focused map locates the point under the cross', async ({
+    page,
+  }) => {
+    const p = (await points()).points.FootprintParcel;
+    const map = await openAt(page, p);
+    const canvas = map.region;
+    const keys = page.getByText('Enter inspects the point under the cross');
+    await expect(keys).toBeHidden();
+    await page.keyboard.press('Shift'); // a keyboard user: focus shows as :focus-visible
+    await canvas.focus();
+    await expect(keys).toBeVisible();
+    await expect(canvas).toHaveAccessibleDescription(/Enter inspects the point under the cross/);
+
+    await page.keyboard.press('Enter');
+    await expectLocationId(page, p.locationId);
+
+    // Arrow keys pan the map (MapLibre's own keys); Enter then locates the new centre.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await map.waitForIdle();
+    const centre = await map.view();
+    expect(centre.lng).toBeGreaterThan(p.lng);
+    const asked = page.waitForRequest(/\/locate\?/);
+    await page.keyboard.press('Enter');
+    const url = new URL((await asked).url());
+    expect(Number(url.searchParams.get('longitude'))).toBeCloseTo(centre.lng, 6);
+    expect(Number(url.searchParams.get('latitude'))).toBeCloseTo(centre.lat, 6);
+
+    // A mouse user sees no cross: a click focuses the map without :focus-visible.
+    await canvas.evaluate((el) => (el as HTMLElement).blur());
+    await map.clickAt(p.lng, p.lat);
+    await expect(canvas).toBeFocused();
+    await expect(keys).toBeHidden();
+  });
+
   test('the address search selects a location and flies to it', async ({ page }) => {
     const { search } = await points();
     await page.goto('/');

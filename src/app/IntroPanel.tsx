@@ -20,7 +20,8 @@ export function IntroPanel() {
         </li>
       </ul>
       <p className="intro-panel__note">
-        <kbd>Esc</kbd> clears the selection. The demo data is synthetic.
+        <kbd>Esc</kbd> clears the selection. On the focused map, arrow keys pan and <kbd>Enter</kbd>{' '}
+        inspects its centre. The demo data is synthetic.
       </p>
     </div>
   );

@@ -12,7 +12,7 @@ import { SOURCE } from './ids';
 import { MapContext } from './map-context';
 import { exposeMapForTests } from './test-handle';
 import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
-import { useMapClicks } from './use-map-clicks';
+import { MAP_KEYS_ID, useMapClicks } from './use-map-clicks';
 import './map.css';
 
 const onlineStyle = env.VITE_BASEMAP_STYLE ?? null;
@@ -57,6 +57,7 @@ export function MapView({ children }: { children?: ReactNode }) {
 
   const fabricVintage = useAppStore((s) => s.fabricVintage);
   const layers = useAppStore((s) => s.layers);
+  const mode = useAppStore((s) => s.mode);
   const health = useHealth();
   // Vector tiles of the fabric come from the embedded reference service only.
   const showFabric = !onlineStyle && health.data?.backend === 'embedded';
@@ -67,6 +68,15 @@ export function MapView({ children }: { children?: ReactNode }) {
   return (
     <div className="map-view">
       <div ref={containerRef} className="map-view__canvas" />
+      {mode === 'inspect' && (
+        // Shown while the map has keyboard focus: where Enter acts, and which keys do what.
+        <>
+          <div className="map-view__cross" aria-hidden="true" />
+          <p className="map-view__keys" id={MAP_KEYS_ID}>
+            Arrow keys pan, + and − zoom, Enter inspects the point under the cross
+          </p>
+        </>
+      )}
       {webglMissing && (
         <div className="map-view__failure" role="alert">
           <strong>The map could not start.</strong> This browser does not offer WebGL (it may be
