@@ -205,6 +205,39 @@ test.describe('area workflow', () => {
     await expect(total(page)).toBeVisible();
   });
 
+  test('from the keyboard, Enter on the focused map offers the county under the cross', async ({
+    page,
+    pageGuard,
+  }) => {
+    // The county's summary starts past maxcount: 422 on purpose, then split (tested below).
+    pageGuard.allowFailures('/summarize');
+    const { county } = await fabric();
+    const map = await openDrawMode(page, await demoTown(), 9);
+    await page.keyboard.press('Shift'); // a keyboard user: focus shows as :focus-visible
+    await map.region.focus();
+    await expect(map.region).toHaveAccessibleDescription(/Enter picks the county under the cross/);
+
+    await page.keyboard.press('Enter');
+    const offer = page.getByRole('dialog', { name: 'County' });
+    await expect(offer).toContainText(county.name);
+    // The offer takes focus, so a second Enter accepts it; focus then returns to the map.
+    await expect(offer.getByRole('button', { name: 'Use this county' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(offer).toBeHidden();
+    await expect(map.region).toBeFocused();
+    await expect(
+      panel(page).getByRole('list', { name: 'Saved areas' }).getByRole('listitem'),
+    ).toHaveCount(1);
+    expect((await storedAreas(page)).map((a) => a.name)).toEqual([county.name]);
+
+    // Escape declines an offer and gives focus back to the map as well.
+    await page.keyboard.press('Enter');
+    await expect(offer.getByRole('button', { name: 'Use this county' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(offer).toBeHidden();
+    await expect(map.region).toBeFocused();
+  });
+
   test('the whole county, past maxcount, gives its full count by splitting with progress', async ({
     page,
     pageGuard,

@@ -12,7 +12,8 @@ import { SOURCE } from './ids';
 import { MapContext } from './map-context';
 import { exposeMapForTests } from './test-handle';
 import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
-import { MAP_KEYS_ID, useMapClicks } from './use-map-clicks';
+import { MAP_KEYS_ID } from './centre-activate';
+import { useMapClicks } from './use-map-clicks';
 import './map.css';
 
 const onlineStyle = env.VITE_BASEMAP_STYLE ?? null;
@@ -58,6 +59,10 @@ export function MapView({ children }: { children?: ReactNode }) {
   const fabricVintage = useAppStore((s) => s.fabricVintage);
   const layers = useAppStore((s) => s.layers);
   const mode = useAppStore((s) => s.mode);
+  const drawTool = useAppStore((s) => s.drawTool);
+  // What Enter does at the centre; a drawing tool takes the map's input for itself.
+  const enterDoes =
+    mode === 'inspect' ? 'inspects the point' : drawTool === 'none' ? 'picks the county' : null;
   const health = useHealth();
   // Vector tiles of the fabric come from the embedded reference service only.
   const showFabric = !onlineStyle && health.data?.backend === 'embedded';
@@ -68,12 +73,12 @@ export function MapView({ children }: { children?: ReactNode }) {
   return (
     <div className="map-view">
       <div ref={containerRef} className="map-view__canvas" />
-      {mode === 'inspect' && (
+      {enterDoes && (
         // Shown while the map has keyboard focus: where Enter acts, and which keys do what.
         <>
           <div className="map-view__cross" aria-hidden="true" />
           <p className="map-view__keys" id={MAP_KEYS_ID}>
-            Arrow keys pan, + and − zoom, Enter inspects the point under the cross
+            Arrow keys pan, + and − zoom, Enter {enterDoes} under the cross
           </p>
         </>
       )}

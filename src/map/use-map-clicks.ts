@@ -1,15 +1,12 @@
-// Routes map clicks into the store and keeps the cursor honest about what a click will do.
-// From the keyboard, Enter or Space on the focused map acts on its centre as a click would
-// (MapLibre's own keys pan and zoom it; MapView draws a cross there while it has focus).
+// Routes map clicks (and Enter on the focused map, at its centre) into the store and keeps the
+// cursor honest about what a click will do.
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { cellAtPoint } from '../lib/geo/h3';
 import { useAppStore } from '../state/store';
+import { onCentreActivate } from './centre-activate';
 import { LAYER } from './ids';
 import { routeClick } from './route-click';
-
-/** The element that tells keyboard users what the map's keys do (MapView renders it). */
-export const MAP_KEYS_ID = 'map-keys';
 
 export function useMapClicks(map: MapLibreMap | null): void {
   useEffect(() => {
@@ -25,14 +22,6 @@ export function useMapClicks(map: MapLibreMap | null): void {
       else if (action.kind === 'point') state.selectPoint(lng, lat);
     };
     const onClick = (event: MapMouseEvent) => actAt(event.lngLat);
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' && event.key !== ' ') return;
-      if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
-      event.preventDefault();
-      actAt(map.getCenter());
-    };
-    const canvas = map.getCanvas();
-    canvas.setAttribute('aria-describedby', MAP_KEYS_ID);
     const onMove = (event: MapMouseEvent) => {
       const state = useAppStore.getState();
       if (state.mode === 'draw') return;
@@ -48,11 +37,11 @@ export function useMapClicks(map: MapLibreMap | null): void {
     };
     map.on('click', onClick);
     map.on('mousemove', onMove);
-    canvas.addEventListener('keydown', onKeyDown);
+    const offKeys = onCentreActivate(map, ({ lngLat }) => actAt(lngLat));
     return () => {
       map.off('click', onClick);
       map.off('mousemove', onMove);
-      canvas.removeEventListener('keydown', onKeyDown);
+      offKeys();
     };
   }, [map]);
 }

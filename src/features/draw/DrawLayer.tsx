@@ -47,11 +47,22 @@ export function DrawLayer() {
         }}
       />
       {county.offer && (
-        <div className="draw-county-offer" role="dialog" aria-label="County">
+        <div
+          className="draw-county-offer"
+          role="dialog"
+          aria-label="County"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            county.dismiss();
+          }}
+        >
           <span>{county.offer.label}</span>
           <button
             type="button"
             className="button button--primary"
+            // Offered from the keyboard, the offer takes focus so Enter accepts it.
+            autoFocus={county.offer.viaKeyboard}
             onClick={() => void county.acceptOffer()}
           >
             Use this county

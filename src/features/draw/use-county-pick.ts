@@ -1,16 +1,20 @@
-// In Draw mode with no tool chosen, a click on a county offers it as the area ("Use this
-// county"). The outline comes from the counties source (whole us-atlas polygons), not from
-// rendered tiles, which are clipped at tile edges.
+// In Draw mode with no tool chosen, a click on a county (or Enter on the focused map, for the
+// county at its centre) offers it as the area ("Use this county"). The outline comes from the
+// counties source (whole us-atlas polygons), not from rendered tiles, which are clipped at
+// tile edges.
 import { useCallback, useEffect, useState } from 'react';
-import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { countyLabel } from '../../map/boundaries';
+import { onCentreActivate } from '../../map/centre-activate';
 import { LAYER, SOURCE } from '../../map/ids';
 import { useAppStore } from '../../state/store';
 
 export interface CountyOffer {
   geoid: string;
   label: string;
+  /** Offered from the keyboard: the offer takes focus, and gives it back to the map. */
+  viaKeyboard: boolean;
 }
 
 export function useCountyPick(map: MapLibreMap | null, active: boolean) {
@@ -18,17 +22,19 @@ export function useCountyPick(map: MapLibreMap | null, active: boolean) {
 
   useEffect(() => {
     if (!map || !active) return;
-    const onClick = (event: MapMouseEvent) => {
+    const pick = (point: PointLike, viaKeyboard: boolean) => {
       if (useAppStore.getState().drawTool !== 'none' || !map.getLayer(LAYER.countyFill)) return;
-      const [hit] = map.queryRenderedFeatures(event.point, { layers: [LAYER.countyFill] });
+      const [hit] = map.queryRenderedFeatures(point, { layers: [LAYER.countyFill] });
       const geoid = hit ? String(hit.properties.geoid ?? '') : '';
-      setOffer(
-        geoid ? { geoid, label: countyLabel(String(hit?.properties.name ?? ''), geoid) } : null,
-      );
+      const label = countyLabel(String(hit?.properties.name ?? ''), geoid);
+      setOffer(geoid ? { geoid, label, viaKeyboard } : null);
     };
+    const onClick = (event: MapMouseEvent) => pick(event.point, false);
     map.on('click', onClick);
+    const offKeys = onCentreActivate(map, ({ point }) => pick(point, true));
     return () => {
       map.off('click', onClick);
+      offKeys();
     };
   }, [map, active]);
 
@@ -51,8 +57,14 @@ export function useCountyPick(map: MapLibreMap | null, active: boolean) {
     state.addArea({ name: offer.label, geometry, source: 'county' });
     state.setAreaNotice({ kind: 'info', text: `${offer.label} is now an area.` });
     setOffer(null);
+    if (offer.viaKeyboard) map.getCanvas().focus();
+  }, [map, offer]);
+
+  const dismiss = useCallback(() => {
+    setOffer(null);
+    if (offer?.viaKeyboard) map?.getCanvas().focus();
   }, [map, offer]);
 
   // Leaving Draw mode hides any open offer.
-  return { offer: active ? offer : null, acceptOffer, dismiss: () => setOffer(null) };
+  return { offer: active ? offer : null, acceptOffer, dismiss };
 }
