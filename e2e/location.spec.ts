@@ -177,6 +177,59 @@ test.describe('location workflow', () => {
     expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
   });
 
+  test('on a 768 px screen the selection shows beside the floating panel, and stays put', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    const { points: at, vintage } = await points();
+    const id = at.FootprintParcel.locationId;
+    const data = await request.get(`/api/fabric/${vintage}/data/locations?location_id=${id}`);
+    const [record] = (await data.json()) as { longitude: number; latitude: number }[];
+    const map = new MapDriver(page);
+    const marker = () => map.project(record!.longitude, record!.latitude);
+
+    await page.goto(`/?loc=${id}`);
+    await expectLocationId(page, id);
+    await map.waitForIdle();
+    // The link flies to the location and centres it in the part of the map the panel leaves.
+    const panelLeft = (await panel(page).boundingBox())!.x;
+    const shown = await marker();
+    expect(Math.abs(shown.x - panelLeft / 2)).toBeLessThan(30);
+
+    // A reload shows the same view (the centre is the visible part's, in and out of the URL).
+    const hash = await page.evaluate(() => location.hash);
+    await page.reload();
+    await expectLocationId(page, id);
+    await map.waitForIdle();
+    expect(await page.evaluate(() => location.hash)).toBe(hash);
+    expect(Math.abs((await marker()).x - shown.x)).toBeLessThan(2);
+
+    // Hiding and showing the panel leaves the map's content where it is on screen.
+    await page.getByRole('button', { name: 'Hide panel' }).click();
+    await map.waitForIdle();
+    expect(Math.abs((await marker()).x - shown.x)).toBeLessThan(2);
+    await page.getByRole('button', { name: 'Show panel' }).click();
+    await map.waitForIdle();
+    expect(Math.abs((await marker()).x - shown.x)).toBeLessThan(2);
+
+    // With the panel hidden the whole map is visible: Enter acts under the cross, now in its
+    // middle, which is the map's centre.
+    await page.getByRole('button', { name: 'Hide panel' }).click();
+    await page.keyboard.press('Shift');
+    await map.region.focus();
+    const cross = (await page.locator('.map-view__cross').boundingBox())!;
+    const asked = page.waitForRequest(/\/locate\?/);
+    await page.keyboard.press('Enter');
+    const url = new URL((await asked).url());
+    const acted = await map.project(
+      Number(url.searchParams.get('longitude')),
+      Number(url.searchParams.get('latitude')),
+    );
+    expect(Math.abs(acted.x - (cross.x + cross.width / 2))).toBeLessThan(2);
+    expect(Math.abs(acted.y - (cross.y + cross.height / 2))).toBeLessThan(2);
+  });
+
   test('a retired location is marked and leads to its current equivalent', async ({ page }) => {
     const { retired, vintage } = await points();
     await page.goto(`/?loc=${retired.locationId}&v=${vintage}`);

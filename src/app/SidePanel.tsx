@@ -1,6 +1,6 @@
 // The right-hand panel: one feature panel at a time, each behind its own error boundary.
 // Collapsible; below 1024 px it floats over the map instead of narrowing it.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AreaPanel } from '../features/area-panel/AreaPanel';
 import { HexPanel } from '../features/hex-panel/HexPanel';
@@ -30,6 +30,30 @@ function isWide(): boolean {
   );
 }
 
+/** Tells the map how much of it the open panel covers: all its width while it floats. */
+function useCoverReport(panel: HTMLElement | null): void {
+  const setMapCover = useAppStore((s) => s.setMapCover);
+  useEffect(() => {
+    if (!panel) return;
+    const report = () =>
+      setMapCover(
+        getComputedStyle(panel).position === 'absolute'
+          ? Math.round(panel.getBoundingClientRect().width)
+          : 0,
+      );
+    report();
+    // The width changes with the window; whether the panel floats, with the media query.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(report) : null;
+    observer?.observe(panel);
+    window.addEventListener('resize', report);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', report);
+      setMapCover(0);
+    };
+  }, [panel, setMapCover]);
+}
+
 export function SidePanel() {
   const { mode, selection } = useAppStore(
     useShallow((s) => ({ mode: s.mode, selection: s.selection })),
@@ -43,6 +67,8 @@ export function SidePanel() {
   );
   const open = hiddenKey !== shownKey;
   const setOpen = (next: boolean) => setHiddenKey(next ? null : shownKey);
+  const [panel, setPanel] = useState<HTMLElement | null>(null);
+  useCoverReport(open ? panel : null);
 
   if (!open) {
     return (
@@ -59,7 +85,7 @@ export function SidePanel() {
   }
 
   return (
-    <aside id="side-panel" className="side-panel" aria-label="Details">
+    <aside id="side-panel" ref={setPanel} className="side-panel" aria-label="Details">
       <header className="side-panel__header">
         <h2 className="side-panel__title">{PANEL_TITLES[content]}</h2>
         <button

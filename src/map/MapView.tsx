@@ -1,6 +1,6 @@
 // The one owner of the MapLibre map. Feature map components render as children and reach the
 // map through useMapInstance(); they never create maps or sources of their own elsewhere.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useAppStore } from '../state/store';
 import { useHealth } from '../queries/use-health';
@@ -13,6 +13,7 @@ import { MapContext } from './map-context';
 import { exposeMapForTests } from './test-handle';
 import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
 import { MAP_KEYS_ID } from './centre-activate';
+import { useMapCover } from './map-cover';
 import { useMapClicks } from './use-map-clicks';
 import './map.css';
 
@@ -69,9 +70,11 @@ export function MapView({ children }: { children?: ReactNode }) {
   useFabricLayers(map, fabricVintage, showFabric);
   useFabricVisibility(map, layers, fabricVintage, showFabric);
   useMapClicks(map);
+  const cover = useAppStore((s) => s.mapCover);
+  useMapCover(map, cover);
 
   return (
-    <div className="map-view">
+    <div className="map-view" style={{ '--map-cover': `${cover}px` } as CSSProperties}>
       <div ref={containerRef} className="map-view__canvas" />
       {enterDoes && (
         // Shown while the map has keyboard focus: where Enter acts, and which keys do what.

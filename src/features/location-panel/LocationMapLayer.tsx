@@ -1,6 +1,7 @@
 // The selected location on the map: marker, click point and the line between them. Also the
 // one place that turns inspect clicks into locations (it is mounted whenever the map is).
 import { useEffect, useMemo } from 'react';
+import { coverPadding, inUncoveredView } from '../../map/map-cover';
 import { useMapInstance } from '../../map/map-context';
 import { useGeoJsonSource } from '../../map/use-geojson-source';
 import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
@@ -37,13 +38,20 @@ export function LocationMapLayer() {
   useGeoJsonSource(SOURCE.locationSelection, features, locationSelectionLayers, OVERLAY_BEFORE_ID);
 
   // A location chosen without a click (search, link, equivalent) may be off screen: go there.
+  // A clicked one is on screen, but a panel floating over the map may have covered it.
+  const cover = useAppStore((s) => s.mapCover);
   useEffect(() => {
-    if (!map || !record || click) return;
+    if (!map || !record || map.isMoving()) return;
     const center: [number, number] = [record.longitude, record.latitude];
-    if (map.isMoving()) return;
-    if (map.getBounds().contains(center) && map.getZoom() >= FLY_MIN_ZOOM - 1) return;
-    map.flyTo({ center, zoom: Math.max(map.getZoom(), FLY_MIN_ZOOM), duration: 800 });
-  }, [map, record, click]);
+    const inView = inUncoveredView(map, center, cover);
+    const padding = coverPadding(cover);
+    if (click) {
+      if (!inView) map.easeTo({ center, padding, duration: 500 });
+      return;
+    }
+    if (inView && map.getZoom() >= FLY_MIN_ZOOM - 1) return;
+    map.flyTo({ center, padding, zoom: Math.max(map.getZoom(), FLY_MIN_ZOOM), duration: 800 });
+  }, [map, record, click, cover]);
 
   return null;
 }

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
 import { cellCentre, cellPolygon, isMobileCell } from '../../lib/geo/h3';
+import { coverPadding, inUncoveredView } from '../../map/map-cover';
 import { useAppStore } from '../../state/store';
 
 /** Close enough that the cell is clearly a hexagon and clicks select neighbours. */
@@ -13,12 +14,18 @@ export function useHexSelection(map: MapLibreMap | null): FeatureCollection {
   const selection = useAppStore((s) => s.selection);
   const h3 = selection.kind === 'hex' && isMobileCell(selection.h3) ? selection.h3 : null;
 
+  const cover = useAppStore((s) => s.mapCover);
   useEffect(() => {
     if (!map || !h3) return;
     const { lng, lat } = cellCentre(h3);
-    if (map.getBounds().contains([lng, lat]) && map.getZoom() >= HEX_VIEW_ZOOM - 1) return;
-    map.flyTo({ center: [lng, lat], zoom: Math.max(map.getZoom(), HEX_VIEW_ZOOM), duration: 800 });
-  }, [map, h3]);
+    if (inUncoveredView(map, [lng, lat], cover) && map.getZoom() >= HEX_VIEW_ZOOM - 1) return;
+    map.flyTo({
+      center: [lng, lat],
+      padding: coverPadding(cover),
+      zoom: Math.max(map.getZoom(), HEX_VIEW_ZOOM),
+      duration: 800,
+    });
+  }, [map, h3, cover]);
 
   return useMemo(
     () => ({

@@ -17,6 +17,8 @@ export interface SessionSlice {
   /** Coverage vintage (YYYYMM); null until the vintages operation answers. */
   coverageVintage: string | null;
   selection: Selection;
+  /** CSS pixels of the map's right side under a side panel floating over it; 0 when none. */
+  mapCover: number;
   setMode: (mode: Mode) => void;
   setFabricVintage: (vintage: string) => void;
   setCoverageVintage: (vintage: string) => void;
@@ -25,6 +27,7 @@ export interface SessionSlice {
   selectLocation: (locationId: number, click?: { lng: number; lat: number }) => void;
   selectHex: (h3: string) => void;
   clearSelection: () => void;
+  setMapCover: (px: number) => void;
 }
 
 let clickSeq = 0;
@@ -34,6 +37,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   fabricVintage: null,
   coverageVintage: null,
   selection: { kind: 'none' },
+  mapCover: 0,
   setMode: (mode) => set({ mode }),
   setFabricVintage: (fabricVintage) => set({ fabricVintage }),
   setCoverageVintage: (coverageVintage) => set({ coverageVintage }),
@@ -42,4 +46,5 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     set({ selection: { kind: 'location', locationId, click } }),
   selectHex: (h3) => set({ selection: { kind: 'hex', h3 } }),
   clearSelection: () => set({ selection: { kind: 'none' } }),
+  setMapCover: (mapCover) => set({ mapCover }),
 });
