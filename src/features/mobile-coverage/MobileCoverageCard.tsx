@@ -27,7 +27,7 @@ export function MobileCoverageCard(props: Props) {
   const { view, blocksTotal, blocksLoaded } = props;
   const busy = props.zoomedIn && props.error === null && view.loading > 0;
   return (
-    <section className="mc-card" aria-label="Mobile coverage" aria-busy={busy}>
+    <section className="mc-card map-card" aria-label="Mobile coverage" aria-busy={busy}>
       <header className="mc-card__header">
         <h2 className="mc-card__title">Mobile coverage</h2>
         <span className="mc-card__vintage">
