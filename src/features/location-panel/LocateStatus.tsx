@@ -1,4 +1,5 @@
 // While a click is being located, and when nothing was found: said where the user looks.
+import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useAppStore } from '../../state/store';
 import { LOCATE_LIMITS } from '../../state/slices/settings';
 import { PartError } from './PartState';
@@ -13,7 +14,20 @@ export function LocateStatus() {
   const setLocateDistances = useAppStore((s) => s.setLocateDistances);
   const fabricVintage = useAppStore((s) => s.fabricVintage);
   const locate = useClickLocate();
+  const vintages = useFabricVintages();
 
+  // Locating waits for a vintage; if the vintages cannot load, say so here rather than wait.
+  if (!fabricVintage && vintages.status === 'error') {
+    return (
+      <div className="lp-part">
+        <PartError
+          what="The fabric vintages"
+          error={vintages.error}
+          onRetry={() => void vintages.refetch()}
+        />
+      </div>
+    );
+  }
   if (locate.status === 'error') {
     return (
       <div className="lp-part">

@@ -208,4 +208,19 @@ describe('LocationPanel', () => {
     ).toBeTruthy();
     expect(within(panel).queryByRole('alert')).toBeNull();
   });
+
+  it('says when a click cannot be located because the vintages did not load, with Retry', async () => {
+    failing = /\/fabric\/vintages$/;
+    useAppStore.setState({
+      fabricVintage: null,
+      selection: { kind: 'point', lng: -89.65, lat: 39.8, seq: 1 },
+    });
+    const panel = renderPanel();
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('The fabric vintages could not be loaded. Store failed.');
+    failing = null;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(within(panel).queryByRole('alert')).toBeNull());
+    expect(within(panel).getByRole('status').textContent).toBe('Loading fabric vintages…');
+  });
 });
