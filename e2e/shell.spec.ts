@@ -1,5 +1,6 @@
 // The app shell: the offline map really draws, the demo fabric shows at street zoom, the top
 // bar reflects the service, and the view survives a reload through the URL hash.
+import { BOUNDARIES_ATTRIBUTION, FABRIC_ATTRIBUTION } from '../src/map/attribution';
 import { LAYER } from '../src/map/ids';
 import { MAP_COLORS } from '../src/map/layers/colors';
 import { expect, test } from './support/fixtures';
@@ -46,6 +47,9 @@ test('at street zoom the demo town shows roads, names and location dots', async 
   await map.expectRendered(LAYER.footprintFill);
   const labels = await map.renderedFeatures(LAYER.roadLabel);
   expect(labels.some((f) => typeof f.name === 'string' && f.name.length > 0)).toBe(true);
+  // The attribution names what is drawn: the synthetic fabric and the Census boundaries.
+  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText(FABRIC_ATTRIBUTION);
+  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText(BOUNDARIES_ATTRIBUTION);
 
   const shot = testInfo.outputPath('map-street.png');
   await page.screenshot({ path: shot });

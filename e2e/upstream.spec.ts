@@ -57,6 +57,9 @@ test('with SERVICE_URL the app names the upstream, skips demo tiles and locates 
 
   await expect(page.getByText(upstreamHost, { exact: true })).toBeVisible();
   await expect(page.getByText(/Demo data/)).toHaveCount(0);
+  // No demo fabric is drawn, so the attribution names only the Census boundaries.
+  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('US Census');
+  await expect(page.locator('.maplibregl-ctrl-attrib')).not.toContainText('Demo fabric');
   // The pickers are filled from the upstream's vintages operations.
   await expect(page.getByRole('combobox', { name: 'Fabric vintage' })).toHaveValue(demo.vintage);
 

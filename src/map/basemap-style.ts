@@ -3,6 +3,7 @@
 // because its tiles depend on the vintage and exist only on the embedded backend.
 import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { BOUNDARIES_ATTRIBUTION } from './attribution';
 import { SOURCE, LAYER } from './ids';
 import { FONT_FILES, MAP_COLORS } from './layers/colors';
 import {
@@ -11,8 +12,6 @@ import {
   countyLineLayer,
   stateLineLayer,
 } from './layers/boundaries';
-
-export const ATTRIBUTION = 'Demo fabric: synthetic · Boundaries: US Census';
 
 const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
@@ -34,9 +33,9 @@ export function buildBasemapStyle(baseUri: string = document.baseURI): StyleSpec
     // No `glyphs` URL: labels are drawn from the shipped font files, no glyph server needed.
     'font-faces': fontFaces(baseUri),
     sources: {
-      [SOURCE.states]: { type: 'geojson', data: empty },
-      [SOURCE.counties]: { type: 'geojson', data: empty },
-      [SOURCE.countyLabels]: { type: 'geojson', data: empty },
+      [SOURCE.states]: { type: 'geojson', data: empty, attribution: BOUNDARIES_ATTRIBUTION },
+      [SOURCE.counties]: { type: 'geojson', data: empty, attribution: BOUNDARIES_ATTRIBUTION },
+      [SOURCE.countyLabels]: { type: 'geojson', data: empty, attribution: BOUNDARIES_ATTRIBUTION },
     },
     layers: [
       {

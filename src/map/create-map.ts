@@ -1,10 +1,9 @@
 // Creates the one MapLibre map: worker URL for Vite, default view on the demo county, view in
-// the URL hash, controls and the attribution the demo data requires.
+// the URL hash, controls, and the attribution of the sources drawn (attribution.ts).
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { StyleSpecification } from 'maplibre-gl';
-import { ATTRIBUTION } from './basemap-style';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -42,9 +41,7 @@ export function createMap(
   map.keyboard.disableRotation();
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'bottom-right');
   map.addControl(new maplibregl.ScaleControl({ unit: 'imperial', maxWidth: 120 }), 'bottom-left');
-  map.addControl(
-    new maplibregl.AttributionControl({ compact: false, customAttribution: ATTRIBUTION }),
-    'bottom-right',
-  );
+  // Names the sources in view: Census boundaries, and the demo fabric where it is drawn.
+  map.addControl(new maplibregl.AttributionControl({ compact: false }), 'bottom-right');
   return map;
 }

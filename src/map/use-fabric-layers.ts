@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { fabricTileUrl } from '../api/fabric';
+import { FABRIC_ATTRIBUTION } from './attribution';
 import { LAYER, SOURCE } from './ids';
 import {
   footprintFillLayer,
@@ -35,7 +36,13 @@ export function useFabricLayers(map: MapLibreMap | null, vintage: string | null,
       return;
     }
     // From zoom 8 the tiles carry towns and highways; finer layers join as they become readable.
-    map.addSource(SOURCE.fabric, { type: 'vector', tiles, minzoom: 8, maxzoom: 16 });
+    map.addSource(SOURCE.fabric, {
+      type: 'vector',
+      tiles,
+      minzoom: 8,
+      maxzoom: 16,
+      attribution: FABRIC_ATTRIBUTION,
+    });
     for (const group of LAYERS_BY_SLOT) {
       const before = map.getLayer(group.slot) ? group.slot : undefined;
       for (const layer of group.layers) map.addLayer(layer, before);
