@@ -57,7 +57,8 @@ describe('request', () => {
     expect(error).toMatchObject({
       status: 400,
       code: 'invalid_parameter',
-      message: 'neardistancem must be at most 100',
+      // Read by people: the service's terse message as a sentence.
+      message: 'Neardistancem must be at most 100.',
       operation: 'locate',
       details: { parameter: 'neardistancem' },
     });

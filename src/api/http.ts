@@ -118,6 +118,14 @@ const STATUS_CODES: Record<number, string> = {
   504: 'upstream_timeout',
 };
 
+/** Service messages are terse ("neardistancem must be at most 100"); people read sentences. */
+export function asSentence(message: string): string {
+  const text = message.trim();
+  if (!text) return text;
+  const capital = text[0]!.toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
 export function errorFromResponse(response: Response, text: string, operation: string): ApiError {
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
   let json: unknown;
@@ -134,7 +142,7 @@ export function errorFromResponse(response: Response, text: string, operation: s
     return new ApiError({
       status: response.status,
       code,
-      message,
+      message: asSentence(message),
       operation,
       details: details || extra ? { ...extra, ...details } : undefined,
       retryAfter,
