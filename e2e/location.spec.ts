@@ -196,6 +196,9 @@ test.describe('location workflow', () => {
     const panelLeft = (await panel(page).boundingBox())!.x;
     const shown = await marker();
     expect(Math.abs(shown.x - panelLeft / 2)).toBeLessThan(30);
+    // The zoom buttons move out from under the panel too.
+    const zoomIn = (await page.getByRole('button', { name: 'Zoom in' }).boundingBox())!;
+    expect(zoomIn.x + zoomIn.width).toBeLessThanOrEqual(panelLeft);
 
     // A reload shows the same view (the centre is the visible part's, in and out of the URL).
     const hash = await page.evaluate(() => location.hash);
