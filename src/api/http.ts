@@ -119,7 +119,7 @@ const STATUS_CODES: Record<number, string> = {
 };
 
 /** Service messages are terse ("neardistancem must be at most 100"); people read sentences. */
-export function asSentence(message: string): string {
+function asSentence(message: string): string {
   const text = message.trim();
   if (!text) return text;
   const capital = text[0]!.toUpperCase() + text.slice(1);
