@@ -2,7 +2,7 @@
 // summary, mobile coverage and a hexagon, and the narrow layout) and must find no violation of
 // its rules (WCAG 2 A/AA and best practices). The map canvas is one labelled region; what it
 // draws is described by the panels, which are what axe reads here.
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { loadDemoPoints } from './support/demo-points';
 import { loadDemoTown } from './support/demo-town';

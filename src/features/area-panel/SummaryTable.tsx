@@ -3,7 +3,12 @@ import { formatCell, type SummaryLayout } from '../../lib/summary-table';
 
 export function SummaryTable({ layout, total }: { layout: SummaryLayout; total: number }) {
   return (
-    <div className="summary-table__scroll" tabIndex={0} aria-label="Summary rows, scrollable">
+    <div
+      className="summary-table__scroll"
+      role="region"
+      tabIndex={0}
+      aria-label="Summary rows, scrollable"
+    >
       <table className="summary-table">
         <caption>
           {layout.rows.length} {layout.rows.length === 1 ? 'row' : 'rows'},{' '}

@@ -3,7 +3,13 @@ import { hexRows } from './hex-rows';
 
 export function HexRecordsTable({ records }: { records: readonly MobileServiceRecord[] }) {
   return (
-    <div className="hp-table-wrap">
+    // Focusable, so a keyboard can scroll the table sideways in a narrow panel.
+    <div
+      className="hp-table-wrap"
+      role="region"
+      tabIndex={0}
+      aria-label="Coverage records table, scrollable"
+    >
       <table className="hp-table">
         <caption className="hp-visually-hidden">Mobile coverage records in this hexagon</caption>
         <thead>
