@@ -5,7 +5,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { servedStatus, type FixedOffer, type ServedStatus } from '../../../src/lib/served-status';
 import { SERVED_STATUS, buildCoverageColumns } from './coverage-columns';
-import { packFixedCoverage } from './fixed-offers';
+import { OFFER_FIELDS, packFixedCoverage } from './fixed-offers';
 
 const RANK: Record<ServedStatus, number> = { unserved: 0, underserved: 1, served: 2 };
 const AUDIENCE = ['R', 'B', 'X'] as const;
@@ -28,15 +28,10 @@ describe('coverage columns', () => {
         const rows = perLocation.flat();
         const start = new Uint32Array(perLocation.length + 1);
         perLocation.forEach((o, i) => (start[i + 1] = start[i]! + o.length));
-        const columns = (key: keyof (typeof rows)[number]) => rows.map((r) => r[key]);
-        const cov = packFixedCoverage('202406', start, {
-          provider: columns('provider'),
-          technology: columns('technology'),
-          down: columns('down'),
-          up: columns('up'),
-          lowLatency: columns('lowLatency'),
-          businessResidential: columns('businessResidential'),
-        });
+        const columns = Object.fromEntries(
+          OFFER_FIELDS.map((field) => [field, rows.map((row) => row[field])]),
+        ) as Record<(typeof OFFER_FIELDS)[number], number[]>;
+        const cov = packFixedCoverage('202406', start, columns);
         const status = buildCoverageColumns(cov, perLocation.length).servedStatus;
         perLocation.forEach((offers, i) => {
           const records: FixedOffer[] = offers.map((o) => ({

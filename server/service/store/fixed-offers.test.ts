@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packFixedCoverage } from './fixed-offers';
+import { OFFER_FIELDS, packFixedCoverage } from './fixed-offers';
 
 describe('packFixedCoverage', () => {
   it('stores each distinct offer once and gives every record back as it came', () => {
@@ -20,23 +20,9 @@ describe('packFixedCoverage', () => {
     expect(cov.offer).toBeInstanceOf(Uint8Array);
     expect(cov.offer[0]).toBe(cov.offer[2]);
     expect(cov.offer[3]).not.toBe(cov.offer[0]);
-    const unpacked = [...cov.offer].map((o) => [
-      cov.offers.provider[o],
-      cov.offers.technology[o],
-      cov.offers.down[o],
-      cov.offers.up[o],
-      cov.offers.lowLatency[o],
-      cov.offers.businessResidential[o],
-    ]);
+    const unpacked = [...cov.offer].map((o) => OFFER_FIELDS.map((field) => cov.offers[field][o]));
     expect(unpacked).toEqual(
-      records.provider.map((_, r) => [
-        records.provider[r],
-        records.technology[r],
-        records.down[r],
-        records.up[r],
-        records.lowLatency[r],
-        records.businessResidential[r],
-      ]),
+      records.provider.map((_, r) => OFFER_FIELDS.map((field) => records[field][r])),
     );
   });
 

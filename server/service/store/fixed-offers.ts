@@ -13,6 +13,16 @@ export interface FixedRecordColumns {
   businessResidential: ArrayLike<number>;
 }
 
+/** The columns that make an offer, in the order rows and keys use them. */
+export const OFFER_FIELDS = [
+  'provider',
+  'technology',
+  'down',
+  'up',
+  'lowLatency',
+  'businessResidential',
+] as const satisfies readonly (keyof FixedRecordColumns)[];
+
 const MAX_OFFERS = 65_536;
 
 /** A number when every part fits its bits (always, for BDC values), else text. */
@@ -34,14 +44,7 @@ export function packFixedCoverage(
   const index = new Map<number | string, number>();
   const rows: number[][] = [];
   for (let r = 0; r < n; r++) {
-    const row = [
-      records.provider[r],
-      records.technology[r],
-      records.down[r],
-      records.up[r],
-      records.lowLatency[r],
-      records.businessResidential[r],
-    ];
+    const row = OFFER_FIELDS.map((field) => records[field][r]);
     const key = offerKey(row);
     let o = index.get(key);
     if (o === undefined) {
