@@ -28,6 +28,9 @@ export class MapDriver {
   /**
    * Waits for the map's `idle` event: nothing moving, every tile of every source loaded and
    * drawn. A repaint is requested first so the event fires even when the map already rests.
+   * The app may start a camera move in reaction to what it has just rendered (a flight to a
+   * location whose record arrived), so the map must still rest a frame and a task after the
+   * event; if it moves again, this waits for the next one.
    */
   async waitForIdle(timeoutMs = 30_000): Promise<void> {
     await this.waitForMap();
@@ -35,17 +38,22 @@ export class MapDriver {
       async ({ name, timeout }) => {
         const map = (window as unknown as MapWindow)[name];
         if (!map) throw new Error('the map test handle is missing');
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(
-            () => reject(new Error(`the map did not become idle within ${timeout} ms`)),
-            timeout,
-          );
-          map.once('idle', () => {
-            clearTimeout(timer);
-            resolve();
+        const deadline = performance.now() + timeout;
+        for (;;) {
+          await new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(
+              () => reject(new Error(`the map did not come to rest within ${timeout} ms`)),
+              Math.max(0, deadline - performance.now()),
+            );
+            map.once('idle', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            map.triggerRepaint();
           });
-          map.triggerRepaint();
-        });
+          await new Promise((settled) => requestAnimationFrame(() => setTimeout(settled, 0)));
+          if (!map.isMoving()) return;
+        }
       },
       { name: handleName, timeout: timeoutMs },
     );

@@ -36,7 +36,6 @@ export function MapView({ children }: { children?: ReactNode }) {
     const container = containerRef.current;
     if (!container || webglMissing) return;
     const instance = createMap(container, onlineStyle ?? buildBasemapStyle());
-    const unexpose = exposeMapForTests(instance);
     let cancelled = false;
     instance.once('load', () => {
       if (cancelled) return;
@@ -51,11 +50,13 @@ export function MapView({ children }: { children?: ReactNode }) {
     });
     return () => {
       cancelled = true;
-      unexpose();
       setMap(null);
       instance.remove();
     };
   }, [webglMissing]);
+  // Exposed once the app holds the map: the children's effects on it (a flight to a linked
+  // location) have run by then, so a test that waits for the map waits for those too.
+  useEffect(() => (map ? exposeMapForTests(map) : undefined), [map]);
 
   const fabricVintage = useAppStore((s) => s.fabricVintage);
   const layers = useAppStore((s) => s.layers);
