@@ -120,10 +120,15 @@ test.describe('location workflow', () => {
     await expect(keys).toBeHidden();
   });
 
-  test('the address search selects a location and flies to it', async ({ page }) => {
-    const { search } = await points();
+  test('the address search selects a location and flies to it', async ({ page, request }) => {
+    const { search, vintage } = await points();
+    const data = await request.get(
+      `/api/fabric/${vintage}/data/locations?location_id=${search.locationId}`,
+    );
+    const [record] = (await data.json()) as { longitude: number; latitude: number }[];
+    const map = new MapDriver(page);
     await page.goto('/');
-    await new MapDriver(page).waitForMap();
+    await map.waitForMap();
     await page.keyboard.press('/');
     const box = page.getByRole('combobox', { name: 'Search address' });
     await expect(box).toBeFocused();
@@ -134,6 +139,14 @@ test.describe('location workflow', () => {
     await box.press('Enter');
     await expectLocationId(page, search.locationId);
     await expect(page).toHaveURL(new RegExp(`[?&]loc=${search.locationId}(&|#|$)`));
+    // The map lands on it at street zoom, in the middle of the map.
+    await expect(panel(page).locator('.lp-address')).toBeVisible();
+    await map.waitForIdle();
+    expect((await map.view()).zoom).toBeGreaterThanOrEqual(16);
+    const canvas = (await map.region.boundingBox())!;
+    const shown = await map.project(record!.longitude, record!.latitude);
+    expect(Math.abs(shown.x - (canvas.x + canvas.width / 2))).toBeLessThan(2);
+    expect(Math.abs(shown.y - (canvas.y + canvas.height / 2))).toBeLessThan(2);
     // Esc outside the box clears the selection.
     await box.blur();
     await page.keyboard.press('Escape');

@@ -130,6 +130,7 @@ export class MapDriver {
 
   /** Waits until a layer draws at least `min` features. */
   async expectRendered(layerId: string, min = 1): Promise<void> {
+    await this.waitForMap();
     await expect
       .poll(async () => (await this.renderedFeatures(layerId)).length, {
         message: `features drawn in layer ${layerId}`,
