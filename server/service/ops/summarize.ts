@@ -1,6 +1,6 @@
 // summarize: what is inside a drawn area — counts, sums and averages of location fields,
 // grouped by discrete values and by categories of continuous fields.
-import type { FabricIndex } from '../store/fabric-index';
+import { forEachPresentPoint, type FabricIndex } from '../store/fabric-index';
 import type { Area, SummarizeResult, SummaryRow } from '../store/store';
 import { buildAreaIndex } from './area-index';
 import { continuousColumn, discreteColumn } from './field-values';
@@ -11,15 +11,12 @@ export function locationsInArea(ix: FabricIndex, vi: number, area: Area): Uint32
   const index = buildAreaIndex(area);
   const [a, b, c, d] = index.bbox;
   if (!(a <= c && b <= d)) return new Uint32Array(0);
-  const { lng, lat, presence, count } = ix.fabric.locations;
-  const bit = 1 << vi;
-  const candidates = ix.points.range(a, b, c, d);
-  const out = new Uint32Array(candidates.length);
-  let n = 0;
-  for (const i of candidates) {
-    if (i < count && presence[i] & bit && index.contains(lng[i], lat[i])) out[n++] = i;
-  }
-  return out.subarray(0, n).sort();
+  const found: number[] = [];
+  forEachPresentPoint(ix, vi, index.bbox, (i, x, y) => {
+    if (index.contains(x, y)) found.push(i);
+  });
+  // Ascending, so the columns summed next are read in order.
+  return Uint32Array.from(found).sort();
 }
 
 interface GroupField {
