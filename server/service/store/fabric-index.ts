@@ -112,8 +112,7 @@ export function forEachPresentPoint(
   const take = (k: number) => {
     const x = coords[2 * k];
     const y = coords[2 * k + 1];
-    if (x >= minX && x <= maxX && y >= minY && y <= maxY && presence[k] & bit)
-      visit(ids[k], x, y);
+    if (x >= minX && x <= maxX && y >= minY && y <= maxY && presence[k] & bit) visit(ids[k], x, y);
   };
   const stack = STACK;
   stack.length = 0;
