@@ -1,8 +1,8 @@
 // Exact point-in-area for summarize over user-drawn areas with thousands of vertices. Edges are
 // bucketed into horizontal latitude bands, so a point's crossing test looks only at the few
-// edges of its own band instead of every edge (31 ms instead of 220 ms for 50k points in a
-// 1000-vertex polygon on this kind of machine). Even-odd rule per polygon, so holes are
-// respected; a MultiPolygon holds a point when any of its polygons does.
+// edges of its own band instead of every edge (testing every edge, a 50k-location summarize over
+// a 1000-vertex polygon took 220 ms on this kind of machine). Even-odd rule per polygon, so
+// holes are respected; a MultiPolygon holds a point when any of its polygons does.
 import type { Area } from '../store/store';
 
 interface BandedPolygon {
