@@ -2,7 +2,7 @@
 // tile needs is ever turned into objects, so a million-location fabric never lives as GeoJSON.
 import type Flatbush from 'flatbush';
 import { COORD_SCALE, type PackedGeometry } from '../store/fabric';
-import type { FabricIndex } from '../store/fabric-index';
+import { forEachPresentPoint, type FabricIndex } from '../store/fabric-index';
 
 export type BBox = [number, number, number, number];
 
@@ -52,16 +52,10 @@ export function footprintFeatures(ix: FabricIndex, vi: number, box: BBox): GeoJS
 }
 
 /** Locations present in vintage vi inside the box (kd-tree range query). */
-export function locationFeatures(
-  ix: FabricIndex,
-  vi: number,
-  [a, b, c, d]: BBox,
-): GeoJSON.Feature[] {
+export function locationFeatures(ix: FabricIndex, vi: number, box: BBox): GeoJSON.Feature[] {
   const { locations: loc, codes } = ix.fabric;
-  const bit = 1 << vi;
   const out: GeoJSON.Feature[] = [];
-  for (const i of ix.points.range(a, b, c, d)) {
-    if (i >= loc.count || !(loc.presence[i] & bit)) continue;
+  forEachPresentPoint(ix, vi, box, (i, lng, lat) => {
     out.push({
       type: 'Feature',
       properties: {
@@ -69,9 +63,9 @@ export function locationFeatures(
         building_type_code: codes.buildingType[loc.buildingType[i]] ?? '',
         unit_count: loc.unitCount[i],
       },
-      geometry: { type: 'Point', coordinates: [loc.lng[i], loc.lat[i]] },
+      geometry: { type: 'Point', coordinates: [lng, lat] },
     });
-  }
+  });
   return out;
 }
 
