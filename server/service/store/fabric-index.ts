@@ -92,8 +92,6 @@ export function presentIn(fabric: Fabric, i: number, vi: number): boolean {
   return (fabric.locations.presence[i] & (1 << vi)) !== 0;
 }
 
-const STACK: number[] = [];
-
 /**
  * Calls `visit(i, lng, lat)` for each location of vintage vi inside the box: kdbush's range()
  * walk, but reading coordinates and presence from arrays in the tree's own order, which the walk
@@ -114,9 +112,7 @@ export function forEachPresentPoint(
     const y = coords[2 * k + 1];
     if (x >= minX && x <= maxX && y >= minY && y <= maxY && presence[k] & bit) visit(ids[k], x, y);
   };
-  const stack = STACK;
-  stack.length = 0;
-  stack.push(0, ids.length - 1, 0);
+  const stack = [0, ids.length - 1, 0]; // left, right, axis of the nodes still to visit
   while (stack.length > 0) {
     const axis = stack.pop()!;
     const right = stack.pop()!;
