@@ -1,6 +1,6 @@
 // locate: a clicked or geocoded point → the fabric location it most plausibly means, by the
 // four-step rule of the service contract (parcel+footprint, parcel, footprint, nearest).
-import type { FabricIndex } from '../store/fabric-index';
+import { forEachPresentPoint, type FabricIndex } from '../store/fabric-index';
 import type { LocateRecord, MatchType } from '../store/store';
 import { boxAround, haversineMeters, roundMeters } from './geodesy';
 import { packedPolygonContains } from './ring-test';
@@ -97,19 +97,15 @@ export function nearestLocation(
   y: number,
   meters: number,
 ): Hit | null {
-  const [a, b, c, d] = boxAround(x, y, meters);
-  const presence = ix.fabric.locations.presence;
-  const bit = 1 << vi;
   let best: Hit | null = null;
-  for (const i of ix.points.range(a, b, c, d)) {
-    if (i >= ix.fabric.locations.count || !(presence[i] & bit)) continue;
-    const dist = distanceTo(ix, i, x, y);
+  forEachPresentPoint(ix, vi, boxAround(x, y, meters), (i, lng, lat) => {
+    const dist = haversineMeters(x, y, lng, lat);
     if (
       dist <= meters &&
       (!best || dist < best.distance || (dist === best.distance && i < best.index))
     ) {
       best = { index: i, distance: dist };
     }
-  }
+  });
   return best;
 }
