@@ -51,6 +51,8 @@ export const healthSchema = z.object({
   /** "embedded" for the reference service inside the app server, else the upstream host. */
   backend: z.string(),
   label: z.string(),
+  // The backend's /fabric/vintages records as it sent them, in either dialect (cqaversion or
+  // svcversion), or bare vintages: only the vintage is read here, so neither name is required.
   fabricVintages: z.array(
     z
       .union([vintageText, z.object({ vintage: vintageText })])

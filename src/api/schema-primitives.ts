@@ -33,6 +33,9 @@ export function digitsText(width: number) {
   ]);
 }
 
+/** Text that may be absent or null (zip_suffix): kept as "" so the app shows nothing. */
+export const textOrEmpty = textLike.nullish().transform((v) => v ?? '');
+
 /** A 0/1 flag, also from a boolean or "0"/"1". */
 export const flag = z
   .union([z.boolean().transform(Number), intLike])
@@ -40,3 +43,9 @@ export const flag = z
 
 /** Six-digit vintage YYYYMM, as text. */
 export const vintageText = textLike.pipe(z.string().regex(/^\d{6}$/, 'expected a YYYYMM vintage'));
+
+/** The caller's key for one point or address, echoed back; null when none was sent. */
+export const sourceKeySchema = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((k) => k ?? null);

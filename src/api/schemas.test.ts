@@ -64,16 +64,17 @@ describe('mobile records', () => {
 
 describe('history records', () => {
   const base = { location_id: 1000000001, firstsvcversion: 7, lastsvcversion: 9 };
+  const parsed = { location_id: 1000000001, firstversion: 7, lastversion: 9 };
 
-  it('renames firstcqaversion/lastcqaversion to the svc names', () => {
+  it('reads firstcqaversion/lastcqaversion into the same release numbers as the svc names', () => {
     const r = historyRecordSchema.parse({
       location_id: 1000000001,
       firstcqaversion: 7,
       lastcqaversion: 9,
       re_location_id: 1000000002,
     });
-    expect(r).toEqual({ ...base, re_location_id: 1000000002 });
-    expect(r).not.toHaveProperty('firstcqaversion');
+    expect(r).toEqual({ ...parsed, re_location_id: 1000000002 });
+    expect(historyRecordSchema.parse(base)).toEqual({ ...parsed, re_location_id: null });
   });
 
   it('reads an absent, null, empty or zero re_location_id as none', () => {
@@ -93,7 +94,7 @@ describe('history records', () => {
         lastsvcversion: '9',
         re_location_id: '1000000002',
       }),
-    ).toEqual({ ...base, re_location_id: 1000000002 });
+    ).toEqual({ ...parsed, re_location_id: 1000000002 });
   });
 
   it('refuses a record without versions', () => {

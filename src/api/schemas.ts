@@ -1,19 +1,24 @@
 // Zod schemas for the fabric and extension operations (SERVICE.md), with the tolerated
 // variations of the real service. Output types are what the app works with.
 import { z } from 'zod';
-import { flag, intLike, numberLike, textLike, vintageText } from './schema-primitives';
+import {
+  flag,
+  intLike,
+  numberLike,
+  sourceKeySchema,
+  textLike,
+  textOrEmpty,
+} from './schema-primitives';
 
-export const fabricVintageSchema = z.object({
-  vintage: vintageText,
-  svcversion: intLike,
-  fccversion: textLike,
-  fccrelease: textLike,
-  vintagename: z.string(),
-});
-export type FabricVintage = z.output<typeof fabricVintageSchema>;
-export const fabricVintagesSchema = z.array(fabricVintageSchema);
+// Fabric vintages and history, whose version fields differ between dialects.
+export * from './version-schemas';
 
-export const layersSchema = z.array(z.string());
+// Published as `[{ "layername": "locations" }, ...]`; the seed sends the bare names.
+export const layersSchema = z.array(
+  z.union([z.string(), z.object({ layername: z.string() }).transform((l) => l.layername)], {
+    error: 'expected a layer name or a { layername } record',
+  }),
+);
 
 export const fieldCategorySchema = z.object({
   label: textLike,
@@ -24,11 +29,22 @@ export type FieldCategory = z.output<typeof fieldCategorySchema>;
 
 export const fieldDefSchema = z.object({
   fieldname: z.string(),
-  // The reference service uses integer | number | text; other services may name more types.
+  // Published short names ("int"; others unpublished), the seed's integer | number | text: any
+  // name is kept as sent.
   fieldtype: z.string(),
   discrete: flag,
-  reportable: flag,
+  // The published guide's record has no `reportable`, and the official client treats every
+  // field `fields` lists as one it may ask for; so absent means reportable. A service that
+  // marks a field 0 (the seed's coordinates) still keeps it out of the summary picker.
+  reportable: flag.nullish().transform((r) => r ?? 1),
   listorder: intLike,
+  // The official client filters on `datalevel`; the app only keeps it. `format` is a Python
+  // format string ('f"{n:d}"'), meaningless here but kept for completeness.
+  datalevel: intLike.nullish().transform((d) => d ?? null),
+  format: z
+    .string()
+    .nullish()
+    .transform((f) => f ?? null),
   definition: z
     .string()
     .nullish()
@@ -41,8 +57,6 @@ export const fieldDefSchema = z.object({
 export type FieldDef = z.output<typeof fieldDefSchema>;
 export const fieldsSchema = z.array(fieldDefSchema);
 
-const nullableText = textLike.nullish().transform((v) => v ?? '');
-
 export const locationRecordSchema = z.object({
   location_id: intLike,
   uuid: z.string(),
@@ -50,7 +64,7 @@ export const locationRecordSchema = z.object({
   city: z.string(),
   state: z.string(),
   zip: textLike,
-  zip_suffix: nullableText,
+  zip_suffix: textOrEmpty,
   unit_count: intLike,
   bsl_flag: flag,
   building_type_code: textLike,
@@ -68,67 +82,8 @@ export const locationRecordsSchema = z.array(locationRecordSchema);
 export const bulkLocationRecordsSchema = z.array(locationRecordSchema.partial());
 export type BulkLocationRecord = z.output<typeof bulkLocationRecordsSchema>[number];
 
-export const matchPartsSchema = z.object({
-  house_number: textLike.optional(),
-  road: z.string().optional(),
-  unit: textLike.optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-  postcode: textLike.optional(),
-});
-export type MatchParts = z.output<typeof matchPartsSchema>;
-
-export const matchLocationSchema = z.object({
-  matchrank: intLike,
-  location_id: intLike,
-  uuid: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: textLike,
-  zip_suffix: nullableText,
-  latitude: numberLike,
-  longitude: numberLike,
-  similarity: numberLike,
-});
-export type MatchLocation = z.output<typeof matchLocationSchema>;
-
-export const matchResponseSchema = z.object({
-  text: z.string(),
-  parsed: matchPartsSchema.nullish().transform((p) => p ?? {}),
-  matchcount: intLike,
-  locations: z.array(matchLocationSchema),
-});
-export type MatchResponse = z.output<typeof matchResponseSchema>;
-
-// Some deployments name the version fields after the CQA release instead of svcversion.
-function renameCqaVersions(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const record: Record<string, unknown> = { ...value };
-  for (const end of ['first', 'last'] as const) {
-    const svc = `${end}svcversion`;
-    const cqa = `${end}cqaversion`;
-    if (record[svc] === undefined && record[cqa] !== undefined) record[svc] = record[cqa];
-    delete record[cqa];
-  }
-  return record;
-}
-
-export const historyRecordSchema = z.preprocess(
-  renameCqaVersions,
-  z.object({
-    location_id: intLike,
-    firstsvcversion: intLike,
-    lastsvcversion: intLike,
-    // Absent, null, "" and 0 all mean "no equivalent" (location ids start at 1,000,000,000).
-    re_location_id: z
-      .union([intLike, z.literal('')])
-      .nullish()
-      .transform((id) => (typeof id === 'number' && id > 0 ? id : null)),
-  }),
-);
-export type HistoryRecord = z.output<typeof historyRecordSchema>;
-export const historyRecordsSchema = z.array(historyRecordSchema);
+// Address match answers.
+export * from './match-schemas';
 
 export const MATCH_TYPES = ['FootprintParcel', 'Footprint', 'Parcel', 'Nearest'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];
@@ -139,11 +94,8 @@ export const locateRecordSchema = z.object({
   location_id: intLike,
   distancem: numberLike,
   matchtype: z.enum(MATCH_TYPES),
-  // Only null is documented; keep whatever identifier a real service might put here.
-  sourcekey: z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((k) => k ?? null),
+  // The key a caller sent with its point (the official client joins answers on it).
+  sourcekey: sourceKeySchema,
 });
 export type LocateRecord = z.output<typeof locateRecordSchema>;
 export const locateRecordsSchema = z.array(locateRecordSchema);

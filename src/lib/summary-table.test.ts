@@ -9,6 +9,8 @@ const defs: FieldDef[] = [
     discrete: 0,
     reportable: 1,
     listorder: 11,
+    datalevel: null,
+    format: null,
     definition: 'Units',
     categories: [
       { label: '1', min: 1, max: 1 },
@@ -23,6 +25,8 @@ const defs: FieldDef[] = [
     discrete: 1,
     reportable: 1,
     listorder: 6,
+    datalevel: null,
+    format: null,
     definition: 'Type',
     categories: null,
   },

@@ -24,11 +24,11 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('fabric hooks', () => {
-  it('useFabricVintages lists the vintages oldest first with their svcversions', async () => {
+  it('useFabricVintages lists the vintages oldest first with their release numbers', async () => {
     const { result } = renderQueryHook(() => useFabricVintages());
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data?.map((v) => v.vintage)).toEqual(FIXTURE_VINTAGES);
-    expect(result.current.data?.[0]).toMatchObject({ vintage: '202306', svcversion: 7 });
+    expect(result.current.data?.[0]).toMatchObject({ vintage: '202306', version: 7 });
   });
 
   it('useFields returns reportable and non-reportable fields with categories', async () => {

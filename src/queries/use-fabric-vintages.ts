@@ -3,7 +3,7 @@ import { getFabricVintages } from '../api/fabric';
 import { fabricKeys } from './keys';
 import { SLOW_CHANGING } from './query-client';
 
-/** Fabric vintages, oldest first; also converts history svcversions to vintages. */
+/** Fabric vintages, oldest first; also turns the release numbers of history into vintages. */
 export function fabricVintagesQueryOptions() {
   return queryOptions({
     queryKey: fabricKeys.vintages(),

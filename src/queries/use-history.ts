@@ -3,7 +3,7 @@ import { getHistory } from '../api/fabricext';
 import { locationKeys } from './keys';
 import { VINTAGED } from './query-client';
 
-/** The svcversion range a location existed in and its retirement equivalent; `[]` if never seen. */
+/** The release range a location existed in and its retirement equivalent; `[]` if never seen. */
 export function historyQueryOptions(
   vintage: string | null | undefined,
   locationId: number | null | undefined,

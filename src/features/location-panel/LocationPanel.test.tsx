@@ -1,5 +1,6 @@
 // The location panel against a fake service: data rendered as text, the audience switch, the
-// threshold marks, the coverage vintage, a retired location's equivalent, and Retry per part.
+// threshold marks, the coverage vintage, a retired location's equivalent (in either dialect of
+// version names), and Retry per part.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,21 +60,46 @@ const VINTAGES = [
   },
 ];
 
+// The same vintages as the real service publishes them: the release number as cqaversion text.
+const PUBLISHED_VINTAGES = [
+  {
+    vintage: '202312',
+    cqaversion: '8',
+    fccrelease: '12312023',
+    fccversion: '4',
+    ntiaversion: null,
+    vintagename: 'dec2023',
+  },
+  {
+    vintage: '202406',
+    cqaversion: '9',
+    fccrelease: '06302024',
+    fccversion: '5',
+    ntiaversion: '5_1',
+    vintagename: 'june2024',
+  },
+];
+
 let failing: RegExp | null;
 let retiredId: number | null;
+let published: boolean;
+
+/** A history record under the dialect's names for the first and last release. */
+const historyRecord = (id: number, first: number, last: number, re: number | null) =>
+  published
+    ? { location_id: id, firstcqaversion: first, lastcqaversion: last, re_location_id: re }
+    : { location_id: id, firstsvcversion: first, lastsvcversion: last, re_location_id: re };
 
 function answer(url: URL): unknown {
   const id = Number(url.searchParams.get('location_id') ?? url.searchParams.get('id'));
   const p = url.pathname;
-  if (p.endsWith('/fabric/vintages')) return VINTAGES;
+  if (p.endsWith('/fabric/vintages')) return published ? PUBLISHED_VINTAGES : VINTAGES;
   if (p.includes('/data/locations'))
     return id === retiredId ? [] : [location(id, id === ID ? HOSTILE : '5 ELM ST')];
   if (p.endsWith('/translate'))
     return id === retiredId ? [] : [{ location_id: id, uuid: `uuid-${id}` }];
   if (p.endsWith('/history')) {
-    return id === retiredId
-      ? [{ location_id: id, firstsvcversion: 8, lastsvcversion: 8, re_location_id: NEW_ID }]
-      : [{ location_id: id, firstsvcversion: 8, lastsvcversion: 9, re_location_id: null }];
+    return [id === retiredId ? historyRecord(id, 8, 8, NEW_ID) : historyRecord(id, 8, 9, null)];
   }
   if (p.endsWith('/coverage/bdcfixed')) {
     return url.searchParams.get('vintage') === '202312'
@@ -91,6 +117,7 @@ function answer(url: URL): unknown {
 beforeEach(() => {
   failing = null;
   retiredId = null;
+  published = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
@@ -193,6 +220,20 @@ describe('LocationPanel', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Go to current equivalent' }));
     expect(useAppStore.getState().selection).toEqual({ kind: 'location', locationId: NEW_ID });
     expect(await within(panel).findByRole('heading', { name: '5 ELM ST' })).toBeTruthy();
+  });
+
+  it('reads vintages and history in the published dialect (cqaversion names) alike', async () => {
+    published = true;
+    retiredId = ID;
+    const panel = renderPanel();
+    expect(await within(panel).findByText('Retired')).toBeTruthy();
+    const steps = within(panel).getByRole('list', { name: 'Fabric vintages' });
+    expect([...steps.querySelectorAll('.lp-step-present')].map((li) => li.textContent)).toEqual([
+      'December 2023: in the fabric',
+    ]);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Go to current equivalent' }));
+    expect(await within(panel).findByRole('heading', { name: '5 ELM ST' })).toBeTruthy();
+    expect(within(panel).queryByText('Retired')).toBeNull();
   });
 
   it('shows a failing part with Retry while the other parts load', async () => {

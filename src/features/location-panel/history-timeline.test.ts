@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { buildTimeline } from './history-timeline';
 
 const vintages = [
-  { vintage: '202412', svcversion: 10 },
-  { vintage: '202306', svcversion: 7 },
-  { vintage: '202312', svcversion: 8 },
-  { vintage: '202406', svcversion: 9 },
-  { vintage: '202506', svcversion: 11 },
+  { vintage: '202412', version: 10 },
+  { vintage: '202306', version: 7 },
+  { vintage: '202312', version: 8 },
+  { vintage: '202406', version: 9 },
+  { vintage: '202506', version: 11 },
 ];
 
 describe('buildTimeline', () => {
   it('marks the vintages between first and last as present, in release order', () => {
     const t = buildTimeline(
-      { location_id: 1, firstsvcversion: 8, lastsvcversion: 10, re_location_id: null },
+      { location_id: 1, firstversion: 8, lastversion: 10, re_location_id: null },
       vintages,
       '202412',
     );
@@ -28,7 +28,7 @@ describe('buildTimeline', () => {
 
   it('is retired when its last version is older than the vintage in view, and names the equivalent', () => {
     const t = buildTimeline(
-      { location_id: 1, firstsvcversion: 7, lastsvcversion: 9, re_location_id: 1000000042 },
+      { location_id: 1, firstversion: 7, lastversion: 9, re_location_id: 1000000042 },
       vintages,
       '202506',
     );
@@ -38,7 +38,7 @@ describe('buildTimeline', () => {
 
   it('is not retired when viewing a vintage it was in', () => {
     const t = buildTimeline(
-      { location_id: 1, firstsvcversion: 7, lastsvcversion: 9, re_location_id: 1000000042 },
+      { location_id: 1, firstversion: 7, lastversion: 9, re_location_id: 1000000042 },
       vintages,
       '202406',
     );

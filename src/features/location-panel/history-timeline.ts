@@ -1,16 +1,17 @@
-// The fabric releases a location existed in, from its history record (svcversions) and the
-// fabric vintages operation (svcversion → vintage).
+// The fabric releases a location existed in, from its history record (first and last release
+// numbers) and the fabric vintages operation (release number → vintage). Both carry the number
+// the API layer read from cqaversion or svcversion, whichever the service sent.
 
 export interface HistoryEntry {
   location_id: number;
-  firstsvcversion: number;
-  lastsvcversion: number;
+  firstversion: number;
+  lastversion: number;
   re_location_id: number | null;
 }
 
 export interface VintageInfo {
   vintage: string;
-  svcversion: number;
+  version: number;
 }
 
 export interface TimelineStep {
@@ -27,7 +28,7 @@ export interface Timeline {
 }
 
 /**
- * One step per known vintage, present from firstsvcversion to lastsvcversion (history only
+ * One step per known vintage, present from firstversion to lastversion (history only
  * speaks in first/last, so presence is taken as unbroken between them).
  */
 export function buildTimeline(
@@ -35,12 +36,12 @@ export function buildTimeline(
   vintages: readonly VintageInfo[],
   currentVintage: string,
 ): Timeline {
-  const sorted = [...vintages].sort((a, b) => a.svcversion - b.svcversion);
+  const sorted = [...vintages].sort((a, b) => a.version - b.version);
   const steps = sorted.map((v) => ({
     vintage: v.vintage,
-    present: v.svcversion >= history.firstsvcversion && v.svcversion <= history.lastsvcversion,
+    present: v.version >= history.firstversion && v.version <= history.lastversion,
   }));
   const current = sorted.find((v) => v.vintage === currentVintage);
-  const retired = current !== undefined && history.lastsvcversion < current.svcversion;
+  const retired = current !== undefined && history.lastversion < current.version;
   return { steps, retired, replacedBy: retired ? history.re_location_id : null };
 }
