@@ -64,10 +64,16 @@ interface StoredArea {
   geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon;
 }
 
+/** The areas in localStorage, one key per area, oldest first (as the app lists them). */
 async function storedAreas(page: Page): Promise<StoredArea[]> {
   return page.evaluate(() => {
-    const raw = localStorage.getItem('coverage-explorer:areas:v1');
-    return raw ? (JSON.parse(raw) as { areas: StoredArea[] }).areas : [];
+    const areas: (StoredArea & { createdAt: number })[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (key.startsWith('coverage-explorer:area:') && !key.includes('.corrupt-'))
+        areas.push(JSON.parse(localStorage.getItem(key)!) as StoredArea & { createdAt: number });
+    }
+    return areas.sort((a, b) => a.createdAt - b.createdAt);
   });
 }
 

@@ -1,4 +1,5 @@
 // The frame: top bar, the map with the feature layers inside it, and the side panel.
+import { AreaStorageNotice } from '../features/area-panel/AreaStorageNotice';
 import { DrawLayer } from '../features/draw/DrawLayer';
 import { LocationMapLayer } from '../features/location-panel/LocationMapLayer';
 import { MobileCoverageLayer } from '../features/mobile-coverage/MobileCoverageLayer';
@@ -14,6 +15,10 @@ export function App() {
   return (
     <div className="app">
       <TopBar />
+      {/* Always present (empty when there is nothing to say), so the grid rows stay fixed. */}
+      <div className="app__notices">
+        <AreaStorageNotice />
+      </div>
       <main className="app__main">
         <div className="app__map">
           <PanelErrorBoundary name="Map">

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { Providers } from './providers';
 import { installUrlSync } from './url-state';
+import { installAreaStorageSync } from '../state/area-storage-sync';
 import { useAppStore } from '../state/store';
 
 const root = document.getElementById('root');
@@ -12,6 +13,8 @@ if (!root) throw new Error('index.html is missing #root');
 
 // Before the first render, so panels open straight on a shared link's selection.
 installUrlSync(useAppStore);
+// Areas added, renamed or deleted in another tab show here too.
+installAreaStorageSync(useAppStore);
 
 createRoot(root).render(
   <StrictMode>

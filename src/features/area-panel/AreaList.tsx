@@ -1,13 +1,58 @@
-// Saved areas: pick one to summarize, rename it in place, delete it.
+// Saved areas: pick one to summarize, rename it in place, delete it; an area the browser could
+// not store says so, with Retry save and Export GeoJSON as the ways to keep it.
 import { useShallow } from 'zustand/react/shallow';
+import type { SavedArea } from '../../state/slices/areas';
 import { useAppStore } from '../../state/store';
+import { exportAreaGeoJson } from './area-export';
 
 const SOURCE_WORDS = { draw: 'Drawn', import: 'Imported', county: 'County' } as const;
 
+const UNSAVED_WORDS = {
+  full: 'Not saved: browser storage is full.',
+  blocked: 'Not saved: this browser does not allow storing areas.',
+} as const;
+
+function UnsavedActions({
+  area,
+  problem,
+}: {
+  area: SavedArea;
+  problem: keyof typeof UNSAVED_WORDS;
+}) {
+  const { retrySave, announceArea } = useAppStore(
+    useShallow((s) => ({ retrySave: s.retrySave, announceArea: s.announceArea })),
+  );
+  return (
+    <div className="area-list__unsaved" id={`unsaved-${area.id}`}>
+      <span className="area-list__unsaved-text">{UNSAVED_WORDS[problem]}</span>
+      <button
+        type="button"
+        className="button"
+        aria-label={`Retry saving ${area.name}`}
+        onClick={() => {
+          retrySave(area.id);
+          announceArea(area.id, `Saved ${area.name}.`);
+        }}
+      >
+        Retry save
+      </button>
+      <button
+        type="button"
+        className="button"
+        aria-label={`Export ${area.name} as GeoJSON`}
+        onClick={() => exportAreaGeoJson(area)}
+      >
+        Export GeoJSON
+      </button>
+    </div>
+  );
+}
+
 export function AreaList() {
-  const { areas, selectedId, selectArea, renameArea, deleteArea } = useAppStore(
+  const { areas, unsaved, selectedId, selectArea, renameArea, deleteArea } = useAppStore(
     useShallow((s) => ({
       areas: s.areas,
+      unsaved: s.unsavedAreas,
       selectedId: s.selectedAreaId,
       selectArea: s.selectArea,
       renameArea: s.renameArea,
@@ -29,6 +74,7 @@ export function AreaList() {
           key={area.id}
           className="area-list__item"
           aria-current={area.id === selectedId ? 'true' : undefined}
+          data-unsaved={unsaved[area.id] ? 'true' : undefined}
         >
           <input
             type="radio"
@@ -41,6 +87,7 @@ export function AreaList() {
             className="area-list__name"
             value={area.name}
             aria-label="Area name"
+            aria-describedby={unsaved[area.id] ? `unsaved-${area.id}` : undefined}
             onChange={(event) => renameArea(area.id, event.target.value)}
             onFocus={() => selectArea(area.id)}
           />
@@ -53,6 +100,7 @@ export function AreaList() {
           >
             Delete
           </button>
+          {unsaved[area.id] && <UnsavedActions area={area} problem={unsaved[area.id]!} />}
         </li>
       ))}
     </ul>

@@ -9,7 +9,7 @@ export function areaNameFromFile(fileName: string): string {
   return fileName.replace(/\.(geo)?json$/i, '').trim() || 'Imported area';
 }
 
-/** Reads the file as an area; on success it is saved, selected and brought into view. */
+/** Reads the file as an area; on success it is kept (saved if storage allows), selected and shown. */
 export async function importAreaFile(file: File, map: MapLibreMap | null): Promise<boolean> {
   const state = useAppStore.getState();
   let text: string;
@@ -30,8 +30,13 @@ export async function importAreaFile(file: File, map: MapLibreMap | null): Promi
     });
     return false;
   }
-  state.addArea({ name: areaNameFromFile(file.name), geometry: parsed.geometry, source: 'import' });
-  state.setAreaNotice({ kind: 'info', text: `Imported ${file.name}.` });
+  const id = state.addArea({
+    name: areaNameFromFile(file.name),
+    geometry: parsed.geometry,
+    source: 'import',
+  });
+  // Says "Imported" only once the area is stored; otherwise that it is not, and what to do.
+  state.announceArea(id, `Imported ${file.name}.`);
   const [w, s, e, n] = bbox(parsed.geometry);
   map?.fitBounds([w, s, e, n], { padding: 48, maxZoom: 15, duration: 0 });
   return true;

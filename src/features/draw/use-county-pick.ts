@@ -54,8 +54,8 @@ export function useCountyPick(map: MapLibreMap | null, active: boolean) {
       });
       return;
     }
-    state.addArea({ name: offer.label, geometry, source: 'county' });
-    state.setAreaNotice({ kind: 'info', text: `${offer.label} is now an area.` });
+    const id = state.addArea({ name: offer.label, geometry, source: 'county' });
+    state.announceArea(id, `${offer.label} is now an area.`);
     setOffer(null);
     if (offer.viaKeyboard) map.getCanvas().focus();
   }, [map, offer]);

@@ -120,11 +120,8 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
       draw.removeFeatures([id]);
       if (feature?.geometry.type !== 'Polygon') return;
       const source = 'draw';
-      state().addArea({ geometry: feature.geometry, source });
-      state().setAreaNotice({
-        kind: 'info',
-        text: 'Area saved. Pick fields in the panel to summarize it.',
-      });
+      const areaId = state().addArea({ geometry: feature.geometry, source });
+      state().announceArea(areaId, 'Area saved. Pick fields in the panel to summarize it.');
     });
     draw.on('change', (ids, type) => {
       // The Delete key in select mode removes the area being edited; clearing terra-draw's

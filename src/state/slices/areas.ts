@@ -1,5 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { MultiPolygon, Polygon } from 'geojson';
+import type { SetAsideCopy } from '../area-set-aside';
+import { areaSaving, type StoredAreaChange } from '../area-saving';
+import { browserStorage, loadStoredAreasSafely, type SaveProblem } from '../area-storage';
 import type { AppState } from '../store';
 
 export type AreaSource = 'draw' | 'import' | 'county';
@@ -16,6 +19,10 @@ export interface SavedArea {
 export interface AreasSlice {
   /** Everything a planner drew or imported, kept in local storage across reloads. */
   areas: SavedArea[];
+  /** Areas whose latest version could not be written to storage, and why. */
+  unsavedAreas: Record<string, SaveProblem>;
+  /** Unreadable stored entries, copied aside; listed until the planner deletes each copy. */
+  setAsideCopies: SetAsideCopy[];
   selectedAreaId: string | null;
   /** The active drawing tool in Draw mode ('none' = pan and pick counties). */
   drawTool: DrawTool;
@@ -35,6 +42,13 @@ export interface AreasSlice {
   setDrawTool: (tool: DrawTool) => void;
   setAreaNotice: (notice: AreasSlice['areaNotice']) => void;
   setEditingAreaId: (id: string | null) => void;
+  /** Writes an unsaved area again (after space was freed); true once it is stored. */
+  retrySave: (id: string) => boolean;
+  /** Says `savedText` when the area is stored, or that it is not and what to do. */
+  announceArea: (id: string, savedText: string) => void;
+  deleteSetAsideCopy: (key: string) => void;
+  /** Another tab (or this load) changed what is stored. */
+  applyStoredChange: (change: StoredAreaChange) => void;
   /** What the area summary asks for; shared by the panel and the hexagon layer on the map. */
   summaryFields: string[];
   summaryNocat: boolean;
@@ -43,52 +57,6 @@ export interface AreasSlice {
   setSummaryFields: (fields: string[]) => void;
   setSummaryNocat: (nocat: boolean) => void;
   setSummaryMeasure: (measure: string) => void;
-}
-
-export const AREAS_STORAGE_KEY = 'coverage-explorer:areas:v1';
-
-function isSavedArea(value: unknown): value is SavedArea {
-  if (typeof value !== 'object' || value === null) return false;
-  const area = value as Partial<SavedArea>;
-  return (
-    typeof area.id === 'string' &&
-    typeof area.name === 'string' &&
-    typeof area.geometry === 'object' &&
-    area.geometry !== null &&
-    (area.geometry.type === 'Polygon' || area.geometry.type === 'MultiPolygon') &&
-    Array.isArray(area.geometry.coordinates)
-  );
-}
-
-/** Saved areas; a corrupt or missing entry gives an empty list rather than a broken app. */
-export function loadSavedAreas(storage: Storage | undefined = globalThis.localStorage): {
-  areas: SavedArea[];
-  selectedAreaId: string | null;
-} {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(AREAS_STORAGE_KEY) ?? 'null');
-    if (typeof parsed !== 'object' || parsed === null) return { areas: [], selectedAreaId: null };
-    const record = parsed as { areas?: unknown; selectedAreaId?: unknown };
-    const areas = Array.isArray(record.areas) ? record.areas.filter(isSavedArea) : [];
-    const selected =
-      typeof record.selectedAreaId === 'string' && areas.some((a) => a.id === record.selectedAreaId)
-        ? record.selectedAreaId
-        : null;
-    return { areas, selectedAreaId: selected };
-  } catch {
-    return { areas: [], selectedAreaId: null };
-  }
-}
-
-function saveAreas(state: Pick<AreasSlice, 'areas' | 'selectedAreaId'>): void {
-  try {
-    globalThis.localStorage?.setItem(
-      AREAS_STORAGE_KEY,
-      JSON.stringify({ areas: state.areas, selectedAreaId: state.selectedAreaId }),
-    );
-  } catch {
-    // Storage full or blocked (private mode): the areas still live for this session.
-  }
 }
 
 function nextName(areas: SavedArea[]): string {
@@ -104,47 +72,60 @@ function newId(): string {
 }
 
 export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set, get) => {
-  // Every change to the list is written through at once, so a reload or crash loses nothing.
-  const persist = () => saveAreas(get());
+  // Every change is written through at once, one key per area, so a reload loses nothing and
+  // another tab's areas are never overwritten; a failed write marks the area unsaved.
+  const saving = areaSaving(set, get);
+  const loaded = loadStoredAreasSafely(browserStorage());
   return {
-    ...loadSavedAreas(),
+    areas: loaded.areas,
+    selectedAreaId: loaded.selectedAreaId,
+    unsavedAreas: {},
+    setAsideCopies: loaded.setAside,
     drawTool: 'none',
     areaNotice: null,
     editingAreaId: null,
     addArea: ({ name, geometry, source }) => {
       const id = newId();
-      set((s) => ({
-        areas: [
-          ...s.areas,
-          { id, name: name?.trim() || nextName(s.areas), geometry, source, createdAt: Date.now() },
-        ],
-        selectedAreaId: id,
-      }));
-      persist();
+      const area = {
+        id,
+        name: name?.trim() || nextName(get().areas),
+        geometry,
+        source,
+        createdAt: Date.now(),
+      };
+      set((s) => ({ areas: [...s.areas, area], selectedAreaId: id }));
+      saving.save(area);
+      saving.saveSelection(id);
       return id;
     },
     renameArea: (id, name) => {
       set((s) => ({ areas: s.areas.map((a) => (a.id === id ? { ...a, name } : a)) }));
-      persist();
+      saving.saveById(id);
     },
     updateAreaGeometry: (id, geometry) => {
       set((s) => ({ areas: s.areas.map((a) => (a.id === id ? { ...a, geometry } : a)) }));
-      persist();
+      saving.saveById(id);
     },
     deleteArea: (id) => {
       set((s) => ({
         areas: s.areas.filter((a) => a.id !== id),
         selectedAreaId: s.selectedAreaId === id ? null : s.selectedAreaId,
       }));
-      persist();
+      saving.remove(id);
+      // The space just freed may be enough for areas whose write failed earlier.
+      saving.retryUnsaved();
     },
     selectArea: (selectedAreaId) => {
       set({ selectedAreaId });
-      persist();
+      saving.saveSelection(selectedAreaId);
     },
     setDrawTool: (drawTool) => set({ drawTool }),
     setAreaNotice: (areaNotice) => set({ areaNotice }),
     setEditingAreaId: (editingAreaId) => set({ editingAreaId }),
+    retrySave: (id) => saving.saveById(id),
+    announceArea: (id, savedText) => saving.announce(id, savedText),
+    deleteSetAsideCopy: (key) => saving.deleteSetAsideCopy(key),
+    applyStoredChange: (change) => saving.apply(change),
     summaryFields: ['building_type_code'],
     summaryNocat: false,
     summaryMeasure: 'locationcount',

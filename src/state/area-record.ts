@@ -1,0 +1,59 @@
+// One saved area as stored text: read back with the same geometry rules as an import, so an
+// area that was edited by hand, truncated or written by an older build is caught on load and
+// set aside instead of reaching the map or the summary.
+import { validateAreaGeometry } from '../lib/geo/validate-area';
+import type { AreaSource, SavedArea } from './slices/areas';
+
+export type AreaRecordParse = { ok: true; area: SavedArea } | { ok: false; reason: string };
+
+const SOURCES: readonly AreaSource[] = ['draw', 'import', 'county'];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks one stored area (already parsed JSON); `expectedId` is the id its storage key names. */
+export function parseAreaValue(value: unknown, expectedId?: string): AreaRecordParse {
+  if (!isObject(value)) return { ok: false, reason: 'It is not an area record.' };
+  const { id, name, geometry, source, createdAt } = value;
+  if (typeof id !== 'string' || id === '') return { ok: false, reason: 'It has no id.' };
+  if (expectedId !== undefined && id !== expectedId)
+    return { ok: false, reason: `Its id (${id}) differs from the one its key names.` };
+  if (typeof name !== 'string') return { ok: false, reason: 'It has no name.' };
+  if (!isObject(geometry) || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon'))
+    return { ok: false, reason: 'Its geometry is not a Polygon or MultiPolygon.' };
+  if (!Array.isArray(geometry.coordinates))
+    return { ok: false, reason: 'Its geometry has no coordinates.' };
+  const area = {
+    id,
+    name,
+    geometry: geometry as unknown as SavedArea['geometry'],
+    // Older records may lack these two; they do not affect the shape, so defaults are safe.
+    source: SOURCES.includes(source as AreaSource) ? (source as AreaSource) : 'import',
+    createdAt: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : 0,
+  };
+  const problem = validateAreaGeometry(area.geometry);
+  return problem ? { ok: false, reason: problem } : { ok: true, area };
+}
+
+/** Parses stored text as one area. */
+export function parseAreaRecord(text: string, expectedId?: string): AreaRecordParse {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'It is not valid JSON.' };
+  }
+  return parseAreaValue(value, expectedId);
+}
+
+/** The text stored for an area: only its own fields, so UI state never leaks into storage. */
+export function areaRecordText(area: SavedArea): string {
+  const { id, name, geometry, source, createdAt } = area;
+  return JSON.stringify({ id, name, geometry, source, createdAt });
+}
+
+/** Areas in a stable order every tab agrees on: oldest first. */
+export function byCreation(a: SavedArea, b: SavedArea): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
