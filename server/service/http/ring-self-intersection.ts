@@ -1,7 +1,10 @@
 // Finds where a polygon ring crosses or touches itself. Summaries over such rings are
-// ill-defined, so summarize refuses them. Sweep and prune: segments sorted by their lowest
-// latitude; each is tested only against earlier segments whose latitude span still reaches
-// it and whose longitude span overlaps. Fast on the thousands of vertices drawn areas have.
+// ill-defined, so summarize refuses them. A Shamos-Hoey sweep: segments enter and leave an
+// ordered list (by height along a sweep line moving in x, then y) and each is tested only
+// against the neighbours it gains, so a ring of n vertices costs O(n log n) whatever its shape
+// (a comb's thousands of teeth spanning the same latitudes included). The first intersection
+// the sweep meets is reported; if there is any, it meets one.
+import { SkipList } from './skip-list';
 
 type Pt = readonly [number, number];
 
@@ -43,43 +46,87 @@ function adjacentOverlap(a: Pt, shared: Pt, c: Pt): boolean {
 }
 
 /**
- * Index pair of two segments of a closed ring (first = last) that intersect, or null.
- * Consecutive duplicate vertices are ignored (drawing tools emit them).
+ * Index pair of two segments of a closed ring (first = last) that intersect, or null. Segment
+ * k runs from ring[k] to ring[k + 1]. Consecutive duplicate vertices are ignored (drawing
+ * tools emit them).
  */
 export function findRingSelfIntersection(ring: readonly Pt[]): [number, number] | null {
   const pts: Pt[] = [];
-  for (const p of ring) {
+  const from: number[] = []; // index in `ring` of each kept vertex
+  for (let k = 0; k < ring.length; k++) {
+    const p = ring[k]!;
     const last = pts[pts.length - 1];
-    if (!last || last[0] !== p[0] || last[1] !== p[1]) pts.push(p);
+    if (!last || last[0] !== p[0] || last[1] !== p[1]) {
+      pts.push(p);
+      from.push(k);
+    }
   }
   const n = pts.length - 1; // segments; pts[n] equals pts[0]
   if (n < 3) return null;
-  const order = Array.from({ length: n }, (_, i) => i);
-  const minY = (i: number) => Math.min(pts[i]![1], pts[i + 1]![1]);
-  const maxY = (i: number) => Math.max(pts[i]![1], pts[i + 1]![1]);
-  order.sort((i, j) => minY(i) - minY(j));
-  let active: number[] = [];
-  for (const i of order) {
-    const lo = minY(i);
-    active = active.filter((j) => maxY(j) >= lo);
+  // Each segment's ends in sweep order (x, then y): left end (lx, ly), right end (rx, ry).
+  const lx = new Float64Array(n);
+  const ly = new Float64Array(n);
+  const rx = new Float64Array(n);
+  const ry = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const [a, b] = [pts[i]!, pts[i + 1]!];
+    const swap = b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]);
+    [lx[i], ly[i]] = swap ? b : a;
+    [rx[i], ry[i]] = swap ? a : b;
+  }
+  const original = (i: number) => from[i + 1]! - 1; // the ring's segment that ends at pts[i + 1]
+
+  const conflict = (i: number, j: number): boolean => {
     const a = pts[i]!;
     const b = pts[i + 1]!;
-    const minX = Math.min(a[0], b[0]);
-    const maxX = Math.max(a[0], b[0]);
-    for (const j of active) {
-      const c = pts[j]!;
-      const d = pts[j + 1]!;
-      if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX) continue;
-      const next = (j + 1) % n === i;
-      const prev = (i + 1) % n === j;
-      if (next || prev) {
-        // j ends where i starts (or the reverse): only a fold-back counts.
-        if (next ? adjacentOverlap(c, a, b) : adjacentOverlap(a, b, d)) return [j, i];
-        continue;
-      }
-      if (segmentsIntersect(a, b, c, d)) return [Math.min(i, j), Math.max(i, j)];
+    const c = pts[j]!;
+    const d = pts[j + 1]!;
+    // Segments sharing a vertex of the ring only conflict when one folds back on the other.
+    if ((j + 1) % n === i) return adjacentOverlap(c, a, b);
+    if ((i + 1) % n === j) return adjacentOverlap(a, b, d);
+    return segmentsIntersect(a, b, c, d);
+  };
+
+  // Entries sorted by left end, exits by right end, merged; at one point entries come before
+  // exits, so segments that only touch there are in the list together.
+  const entries = Array.from({ length: n }, (_, i) => i).sort(
+    (i, j) => lx[i]! - lx[j]! || ly[i]! - ly[j]!,
+  );
+  const exits = Array.from({ length: n }, (_, i) => i).sort(
+    (i, j) => rx[i]! - rx[j]! || ry[i]! - ry[j]!,
+  );
+
+  const list = new SkipList(n);
+  let found: [number, number] | null = null;
+  const test = (i: number, j: number): boolean => {
+    if (i < 0 || j < 0 || !conflict(i, j)) return false;
+    const [oi, oj] = [original(i), original(j)];
+    found = [Math.min(oi, oj), Math.max(oi, oj)];
+    return true;
+  };
+  // Side of point (px, py) relative to segment t, read left to right: 1 above, -1 below.
+  const side = (t: number, px: number, py: number) => {
+    const v = (rx[t]! - lx[t]!) * (py - ly[t]!) - (ry[t]! - ly[t]!) * (px - lx[t]!);
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
+  };
+  for (let a = 0, b = 0; b < n;) {
+    const s = a < n ? entries[a]! : -1;
+    const x = exits[b]!;
+    if (s >= 0 && (lx[s]! < rx[x]! || (lx[s] === rx[x] && ly[s]! <= ry[x]!))) {
+      a++;
+      // t comes before s when s starts above t, or starts on t and heads above it.
+      list.insert(s, (t) => {
+        const o = side(t, lx[s]!, ly[s]!) || side(t, rx[s]!, ry[s]!);
+        return o === 0 ? t < s : o > 0;
+      });
+      if (test(list.below(s), s) || test(s, list.above(s))) return found;
+    } else {
+      b++;
+      const below = list.below(x);
+      const above = list.above(x);
+      list.remove(x);
+      if (test(below, above)) return found;
     }
-    active.push(i);
   }
   return null;
 }
