@@ -1,10 +1,15 @@
 // The app server as a Hono app: the backend under /api with the service's own paths, its health
-// answer, and the built app from dist/ with a client-side-route fallback. Security headers go
-// on every answer, /api and pages alike.
+// answer, and the built app from dist/ with a client-side-route fallback. Security headers and a
+// request id go on every answer, /api and pages alike; the front door refuses other Hosts,
+// other sites and odd methods first; every failure is JSON, never a text/plain page.
 import { Hono } from 'hono';
 import { ServiceError, errorFetchResponse } from '../service/http/errors';
 import { backendVintages, type Backend, type BackendVintages } from './backend';
-import { requestLog } from './request-log';
+import { frontDoor } from './front-door';
+import type { HostAllowlist } from './host-allowlist';
+import { jsonError } from './json-error';
+import type { LineLogger } from './log-lines';
+import { isClientAbort, markAborted, requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { staticApp } from './static-files';
 
@@ -14,8 +19,10 @@ export interface AppServerOptions {
   distDir?: string;
   /** App version reported by /api/health. */
   version: string;
-  /** One line per request (no headers, no query strings). */
-  log?: (line: string) => void;
+  /** One line per request (no headers, no query strings), escaped and with its request id. */
+  log?: LineLogger;
+  /** Host names answered (DNS rebinding protection). */
+  hosts: HostAllowlist;
   /** Online basemap style URL, so the CSP lets its tiles and glyphs in. */
   basemapStyle?: string | undefined;
   /** Vite dev server in front: its inline client and websocket need a looser CSP. */
@@ -47,8 +54,10 @@ export function createAppServer(opts: AppServerOptions): Hono {
   const healthCacheMs = opts.healthCacheMs ?? 60_000;
   let vintages: { value: BackendVintages; at: number } | null = null;
 
-  if (opts.log) app.use('*', requestLog(opts.log));
+  const log = opts.log ?? (() => {});
+  app.use('*', requestLog(log));
   app.use('*', securityHeaders({ basemapStyle: opts.basemapStyle, dev: opts.dev ?? false }));
+  app.use('*', frontDoor(opts.hosts));
 
   app.get('/api/health', async (c) => {
     // Vintages change a few times a year; asking the upstream on every page load is waste.
@@ -81,6 +90,17 @@ export function createAppServer(opts: AppServerOptions): Hono {
     const pages = staticApp(opts.distDir);
     app.get('*', (c) => pages(c));
   }
-  app.notFound((c) => c.text('Not found', 404));
+  app.notFound((c) =>
+    errorFetchResponse(new ServiceError('not_found', `nothing at ${c.req.method} ${c.req.path}`)),
+  );
+  app.onError((err, c) => {
+    // A client that hung up mid-upload is no fault of ours: one access line says "aborted".
+    if (isClientAbort(err, c.req.raw)) {
+      markAborted(c.req.raw);
+      return jsonError({ status: 400, code: 'aborted', message: 'the client closed the request' });
+    }
+    log(`internal error on ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);
+    return errorFetchResponse(new ServiceError('internal', 'internal error'));
+  });
   return app;
 }

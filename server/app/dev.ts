@@ -1,22 +1,23 @@
 // `npm run dev`: Vite with hot reload for the pages, and the same /api as `npm start`
 // (embedded service or upstream, chosen from the same variables), on one port.
-import { getRequestListener } from '@hono/node-server';
-import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer as createViteServer } from 'vite';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { parseServerEnv } from '../config/server-env';
 import { createAppServer } from './create-app-server';
-import { contentSecurityPolicy } from './security-headers';
-import { appVersion, backendFromEnv, portFromEnv } from './start-app-server';
+import { hostAllowlist } from './host-allowlist';
+import { closeServer, createHttpServer, fetchListener, listen } from './http-server';
+import { lineLogger } from './log-lines';
+import { contentSecurityPolicy, securityHeaderEntries } from './security-headers';
+import { appVersion, backendFromEnv } from './start-app-server';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
-const log = (line: string) => console.log(line);
+const log = lineLogger((line: string) => console.log(line));
 
 async function main(): Promise<void> {
   const env = process.env;
-  const port = portFromEnv(env.PORT);
-  const host = env.HOST || '127.0.0.1';
+  const { port, host, allowedHosts, limits } = parseServerEnv(env, { port: 5173 });
 
   const backend = await backendFromEnv(env, log);
   const api = createAppServer({
@@ -25,31 +26,35 @@ async function main(): Promise<void> {
     log,
     dev: true,
     basemapStyle: env.VITE_BASEMAP_STYLE,
+    hosts: hostAllowlist({ port: () => port, bindHost: host, extra: allowedHosts }),
   });
-  const apiListener = getRequestListener(api.fetch);
+  const apiListener = fetchListener(api.fetch, log);
   // Vite's client is an inline module and reconnects over a websocket: the dev CSP allows both.
-  const csp = contentSecurityPolicy({ dev: true, basemapStyle: env.VITE_BASEMAP_STYLE });
+  const pageHeaders = securityHeaderEntries(
+    contentSecurityPolicy({ dev: true, basemapStyle: env.VITE_BASEMAP_STYLE }),
+  );
 
-  const server = createServer();
-  const vite = await createViteServer({
+  // Vite needs the server for its websocket, and the server's listener needs Vite: the
+  // listener reads it once the server listens, which is after Vite is ready.
+  let vite: ViteDevServer | undefined;
+  const server = createHttpServer(
+    (req, res) => {
+      if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
+        void apiListener(req, res);
+        return;
+      }
+      for (const [name, value] of pageHeaders) res.setHeader(name, value);
+      vite?.middlewares(req, res);
+    },
+    limits,
+    log,
+  );
+  vite = await createViteServer({
     root: ROOT,
     appType: 'spa',
     server: { middlewareMode: true, hmr: { server } },
   });
-  server.on('request', (req, res) => {
-    if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
-      void apiListener(req, res);
-      return;
-    }
-    res.setHeader('Content-Security-Policy', csp);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    vite.middlewares(req, res);
-  });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, done);
-  });
+  await listen(server, port, host);
   log(`listening on http://${host}:${port} (dev, hot reload)`);
   log(`open http://${host}:${port}/ in a browser`);
 
@@ -59,10 +64,9 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${signal}: shutting down`);
     setTimeout(() => process.exit(0), 3000).unref();
-    void vite.close().then(() => {
-      server.closeAllConnections();
-      server.close(() => process.exit(0));
-    });
+    void (vite?.close() ?? Promise.resolve()).then(() =>
+      closeServer(server).then(() => process.exit(0)),
+    );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -119,7 +119,7 @@ describe('app server, embedded backend', () => {
   it('logs one line per request without its query string', async () => {
     await fetch(`${app.url}/api/fabricext/202506/match?text=100%20Oak%20St`);
     const line = logs.find((l) => l.includes('/api/fabricext/202506/match'));
-    expect(line).toMatch(/^GET \/api\/fabricext\/202506\/match \d{3} [\d.]+ms$/);
+    expect(line).toMatch(/^GET \/api\/fabricext\/202506\/match \d{3} [\d.]+ms req=[\w-]+$/);
     expect(logs.join('\n')).not.toContain('Oak');
   });
 });

@@ -1,12 +1,12 @@
 // `npm start` (through scripts/start.mjs): the app server on PORT (5173) and HOST (127.0.0.1).
-import { portFromEnv, startAppServer } from './start-app-server';
+import { parseServerEnv } from '../config/server-env';
+import { startAppServer } from './start-app-server';
 
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
   const env = process.env;
-  const port = portFromEnv(env.PORT);
-  const host = env.HOST || '127.0.0.1';
+  const { port, host } = parseServerEnv(env, { port: 5173 });
   const server = await startAppServer({ port, host, env, log });
   log(`listening on ${server.url}`);
   // 0.0.0.0 and :: are not addresses a browser can open; point at the local machine instead.

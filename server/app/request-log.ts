@@ -1,12 +1,42 @@
-// One line per request: method, path, status, time. Never headers (they carry credentials in
-// upstream mode) and never query strings (addresses searched are the planner's business).
+// One line per request: method, path, status, time and request id. Never headers (they carry
+// credentials in upstream mode) and never query strings (addresses searched are the planner's
+// business). The id goes back in X-Request-Id, and every line logged while the request is
+// served carries it (see log-lines.ts). A client that hangs up mid-request is logged as an
+// abort in one line: that is the client's choice, not an internal error.
 import type { MiddlewareHandler } from 'hono';
+import { inRequestScope, requestIdFor, type LineLogger } from './log-lines';
 
-export function requestLog(log: (line: string) => void): MiddlewareHandler {
+/** Errors that mean the client went away while its request was read or answered. */
+export function isClientAbort(err: unknown, request: Request): boolean {
+  if (request.signal.aborted) return true;
+  const code = err instanceof Error && 'code' in err ? err.code : undefined;
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
+const ABORTED = Symbol('aborted');
+
+/** Marks the request as abandoned by its client, so the access line says so. */
+export function markAborted(request: Request): void {
+  Reflect.set(request, ABORTED, true);
+}
+
+export function requestLog(log: LineLogger): MiddlewareHandler {
   return async (c, next) => {
-    const start = performance.now();
-    await next();
-    const ms = (performance.now() - start).toFixed(1);
-    log(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    const id = requestIdFor(c.req.header('x-request-id'));
+    return inRequestScope(id, async () => {
+      const start = performance.now();
+      try {
+        await next();
+      } finally {
+        const ms = (performance.now() - start).toFixed(1);
+        const aborted = Reflect.get(c.req.raw, ABORTED) === true || c.req.raw.signal.aborted;
+        log(
+          aborted
+            ? `${c.req.method} ${c.req.path} aborted by the client after ${ms}ms`
+            : `${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`,
+        );
+        c.header('X-Request-Id', id);
+      }
+    });
   };
 }

@@ -40,14 +40,24 @@ export function contentSecurityPolicy(opts: CspOptions = {}): string {
   return directives.join('; ');
 }
 
+/** The standalone service serves no pages: nothing may load from its answers at all. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Every security header with the given CSP, for servers that set them on node responses. */
+export function securityHeaderEntries(csp: string): ReadonlyArray<readonly [string, string]> {
+  return [
+    ['Content-Security-Policy', csp],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'no-referrer'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+}
+
 export function securityHeaders(opts: CspOptions = {}): MiddlewareHandler {
-  const csp = contentSecurityPolicy(opts);
+  const entries = securityHeaderEntries(contentSecurityPolicy(opts));
   return async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', csp);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    for (const [name, value] of entries) c.header(name, value);
   };
 }

@@ -1,22 +1,26 @@
 // Starts the app server on a port: picks the backend from the environment (the embedded
 // reference service over the demo fabric unless SERVICE_URL names the real service), then
-// serves the built app and /api.
-import { serve } from '@hono/node-server';
+// serves the built app and /api behind the front door (Host allowlist, timeouts, connection cap).
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
 import { createAppServer } from './create-app-server';
 import { createEmbeddedBackend } from './embedded-backend';
+import { closeServer, createHttpServer, fetchListener, listen } from './http-server';
+import { hostAllowlist } from './host-allowlist';
+import { lineLogger } from './log-lines';
+import { parseServerEnv } from '../config/server-env';
 import { createUpstreamBackend } from './upstream-backend';
 
 export interface StartOptions {
   port?: number;
   host?: string;
   distDir?: string;
+  /** Backend choice, ALLOWED_HOSTS, timeouts and MAX_CONNECTIONS are read from here. */
   env?: NodeJS.ProcessEnv;
+  /** Where lines go; they arrive escaped and tagged with their request id. */
   log?: (line: string) => void;
   /** A ready store for the embedded backend (tests); otherwise the demo store is loaded. */
   store?: Store;
@@ -40,15 +44,6 @@ export function appVersion(): string {
   } catch {
     return '0.0.0';
   }
-}
-
-/** PORT as a number, 5173 when unset. */
-export function portFromEnv(value: string | undefined): number {
-  if (value === undefined || value === '') return 5173;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new Error(`PORT must be a port number (0-65535), got "${value}"`);
-  return n;
 }
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
@@ -103,8 +98,10 @@ export async function backendFromEnv(
 
 export async function startAppServer(opts: StartOptions = {}): Promise<RunningAppServer> {
   const env = opts.env ?? process.env;
-  const log = opts.log ?? ((line: string) => console.log(line));
-  const host = opts.host ?? '127.0.0.1';
+  const log = lineLogger(opts.log ?? ((line: string) => console.log(line)));
+  const front = parseServerEnv(env, { port: opts.port ?? 0 });
+  const host = opts.host ?? front.host;
+  let port = opts.port ?? front.port;
   const backend = await backendFromEnv(env, log, {
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.upstreamTimeoutMs ? { upstreamTimeoutMs: opts.upstreamTimeoutMs } : {}),
@@ -115,24 +112,11 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     version: appVersion(),
     log,
     basemapStyle: env.VITE_BASEMAP_STYLE,
+    // The port is known once listening (PORT 0 picks one).
+    hosts: hostAllowlist({ port: () => port, bindHost: host, extra: front.allowedHosts }),
   });
-  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
-    (done, fail) => {
-      const s = serve(
-        { fetch: app.fetch, port: opts.port ?? 0, hostname: host },
-        (info: AddressInfo) => done({ server: s, port: info.port }),
-      );
-      s.once('error', fail);
-    },
-  );
+  const server = createHttpServer(fetchListener(app.fetch, log), front.limits, log);
+  port = await listen(server, port, host);
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${shownHost}:${port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        // Keep-alive sockets would hold close() open.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
-  };
+  return { url: `http://${shownHost}:${port}`, close: () => closeServer(server) };
 }

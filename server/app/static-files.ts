@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { jsonError } from './json-error';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,13 +54,15 @@ export function staticApp(distDir: string) {
       });
     }
     // Missing assets are real 404s; everything else is a client-side route.
-    if (path.startsWith('/assets/') || extname(path) !== '') return c.text('Not found', 404);
+    if (path.startsWith('/assets/') || extname(path) !== '')
+      return jsonError({ status: 404, code: 'not_found', message: `no file at ${path}` });
     const index = await fileAt(root, '/index.html');
     if (!index) {
-      return c.text(
-        'The app is not built yet: run `npm run build` (or `npm start`, which builds it).',
-        503,
-      );
+      return jsonError({
+        status: 503,
+        code: 'not_built',
+        message: 'The app is not built yet: run `npm run build` (or `npm start`, which builds it).',
+      });
     }
     return c.html(await readFile(index, 'utf8'), 200, { 'Cache-Control': 'no-cache' });
   };

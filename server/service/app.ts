@@ -86,6 +86,11 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
   app.onError((err, c) => {
     if (err instanceof ServiceError) return errorResponse(c, err);
     if (err instanceof HTTPException) return errorResponse(c, fromHttpException(err));
+    // The client hung up mid-body: not a fault of ours, and no one is left to read an answer.
+    if (c.req.raw.signal.aborted || ('code' in err && err.code === 'ECONNRESET')) {
+      const gone = 'the client closed the connection before the request body arrived';
+      return errorResponse(c, new ServiceError('invalid_parameter', gone, { parameter: 'body' }));
+    }
     logError(`internal error on ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);
     return errorResponse(c, new ServiceError('internal', 'internal error'));
   });

@@ -1,9 +1,10 @@
 // `npm run service`: the reference service standalone, over the demo fabric, with tokens.
-import { createServer } from 'node:http';
 import { resolve } from 'node:path';
+import { parseServerEnv } from '../config/server-env';
 import { createServiceApp } from './app';
 import { resolveServiceTokens } from './http/dev-token';
-import { locateFastPath, withLocateFastPath } from './http/locate-fast-path';
+import { locateFastPath } from './http/locate-fast-path';
+import { createServiceServer } from './standalone-server';
 import { loadDemoStore } from './store/load-store';
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
@@ -15,8 +16,8 @@ function positiveInt(value: string | undefined, name: string): number | undefine
 
 async function main(): Promise<void> {
   const env = process.env;
-  const port = positiveInt(env.PORT, 'PORT') ?? 8787;
-  const host = env.HOST || '127.0.0.1';
+  // PORT, HOST, timeouts and MAX_CONNECTIONS: the same variables as the app server's.
+  const { port, host, limits } = parseServerEnv(env, { port: 8787 });
   const log = (msg: string) => console.log(msg);
   const tokens = await resolveServiceTokens(env, resolve('.data', 'dev-token'), log);
   const perMinute = positiveInt(env.SERVICE_RATE_LIMIT, 'SERVICE_RATE_LIMIT');
@@ -30,9 +31,12 @@ async function main(): Promise<void> {
     ...(perMinute ? { rateLimit: { perMinute } } : {}),
   });
   // With a rate limit, every request must pass Hono's limiter: no hot path then.
-  const server = createServer(
-    withLocateFastPath(app.fetch, perMinute ? null : locateFastPath(store, tokens)),
-  );
+  const server = createServiceServer({
+    fetch: app.fetch,
+    fastPath: perMinute ? null : locateFastPath(store, tokens),
+    limits,
+    log,
+  });
   server.once('error', (err) => {
     console.error(`cannot listen on ${host}:${port}: ${err.message}`);
     process.exit(1);
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     log(`${signal}: shutting down`);
     server.close(() => process.exit(0));
+    server.closeIdleConnections();
     // Keep-alive connections may hold close() open; don't wait on them forever.
     setTimeout(() => process.exit(0), 3000).unref();
   };

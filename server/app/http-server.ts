@@ -1,0 +1,173 @@
+// The node:http server under both the app server and the standalone service, with the limits
+// Node leaves open by default: a request head must arrive within HEADERS_TIMEOUT_S and the whole
+// request within REQUEST_TIMEOUT_S (Node: 60 s and 300 s, checked only every 30 s), idle
+// keep-alive sockets close after KEEPALIVE_TIMEOUT_S, and past MAX_CONNECTIONS new connections
+// are dropped. Whatever Node would answer itself (a broken head, a timeout, CONNECT, an odd
+// Expect) is answered here as the same JSON error body the app uses, never a bare status line.
+import { getRequestListener } from '@hono/node-server';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { HttpLimits } from '../config/server-env';
+import { jsonError, rawJsonError, type JsonErrorSpec } from './json-error';
+import { inRequestScope, requestIdFor } from './log-lines';
+
+type Fetch = Parameters<typeof getRequestListener>[0];
+type Log = (line: string) => void;
+
+/** What each of llhttp's and Node's refusals of a connection means for the client. */
+function clientErrorSpec(code: string | undefined, limits: HttpLimits): JsonErrorSpec {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return {
+      status: 408,
+      code: 'request_timeout',
+      message: `the request was not received in time: its head must arrive within ${limits.headersTimeoutMs / 1000} s (HEADERS_TIMEOUT_S) and the whole request within ${limits.requestTimeoutMs / 1000} s (REQUEST_TIMEOUT_S)`,
+    };
+  }
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      status: 431,
+      code: 'headers_too_large',
+      message: 'the request head is too large: request line and headers must fit in 16 KiB',
+    };
+  }
+  if (code === 'HPE_INVALID_METHOD') {
+    return {
+      status: 405,
+      code: 'method_not_allowed',
+      message: 'the request method is not one this server knows; use GET or POST',
+    };
+  }
+  return {
+    status: 400,
+    code: 'invalid_request',
+    message: `the request is not valid HTTP/1.1 (${code ?? 'parse error'})`,
+    details: { parser: code ?? null },
+  };
+}
+
+/** Writes a whole answer on a socket that has no response object (logged under a fresh request id), then lets it go. */
+function answerSocket(socket: Duplex, spec: JsonErrorSpec, line: string, log?: Log): void {
+  const id = requestIdFor(null);
+  if (log) inRequestScope(id, () => log(line));
+  socket.end(rawJsonError({ ...spec, headers: { ...spec.headers, 'X-Request-Id': id } }));
+  // A client that never reads or closes must not hold the socket open.
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/**
+ * The Hono app as a node listener. A request the adapter cannot turn into a fetch Request (no
+ * Host, a backslash in the path, an unparsable Host) is a 400 JSON, not an empty 400.
+ */
+export function fetchListener(fetch: Fetch, log?: Log): RequestListener {
+  return getRequestListener(fetch, {
+    errorHandler: (err) => {
+      if (err instanceof Error && err.name === 'RequestError') {
+        const id = requestIdFor(null);
+        if (log) inRequestScope(id, () => log(`- - 400 invalid_request (${err.message})`));
+        return jsonError({
+          status: 400,
+          code: 'invalid_request',
+          message: `the request cannot be read: ${err.message}`,
+          headers: { 'X-Request-Id': id },
+        });
+      }
+      log?.(
+        `internal error before routing: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+      return jsonError({ status: 500, code: 'internal', message: 'internal error' });
+    },
+  });
+}
+
+export function createHttpServer(listener: RequestListener, limits: HttpLimits, log?: Log): Server {
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for requests past those deadlines (its default is 30 s).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 4)),
+      // A request without Host reaches the adapter, which refuses it with a JSON 400.
+      requireHostHeader: false,
+    },
+    listener,
+  );
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    const inFlight = Reflect.get(socket, '_httpMessage') as ServerResponse | null | undefined;
+    // The client closed its side: before anything was answered on this socket, a half-sent
+    // head gets its 400; otherwise the request in hand (or one answered early) is simply
+    // abandoned, and its own access line says so.
+    const gone =
+      err.code === 'HPE_INVALID_EOF_STATE' && (inFlight != null || socket.bytesWritten > 0);
+    if (gone || err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const spec = clientErrorSpec(err.code, limits);
+    answerSocket(socket, spec, `- - ${spec.status} ${spec.code} (${err.code ?? err.message})`, log);
+  });
+
+  // CONNECT (a proxy tunnel) is no method of ours; Node would drop the socket without a word.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const spec = {
+      status: 405,
+      code: 'method_not_allowed',
+      message: 'CONNECT is not allowed here; use GET or POST',
+      headers: { Allow: 'GET, HEAD, POST' },
+    };
+    answerSocket(socket, spec, `CONNECT ${req.url ?? ''} 405`, log);
+  });
+
+  // Node answers an Expect other than 100-continue with a bare 417.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const body = JSON.stringify({
+      error: {
+        code: 'expectation_failed',
+        message: 'the Expect header is not supported; only 100-continue is',
+        details: { parameter: 'Expect' },
+      },
+    });
+    res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+    res.end(body);
+    req.resume();
+  });
+
+  // Past the cap Node closes new sockets at once; say so, at most once per 10 s.
+  let lastDropLog = 0;
+  server.on('drop', () => {
+    const now = Date.now();
+    if (now - lastDropLog < 10_000) return;
+    lastDropLog = now;
+    log?.(`connection refused: MAX_CONNECTIONS (${limits.maxConnections}) reached`);
+  });
+  return server;
+}
+
+/** Listens and resolves with the bound port (PORT 0 picks a free one). */
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      const address = server.address();
+      done(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+/** Stops listening and ends every connection, idle keep-alive ones included. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,130 @@
+// The front-door settings of both servers (the app server and the standalone service): where
+// to listen, which Host names to answer, and how long a client may take. Parsed once at start
+// so a malformed value stops the server with a message naming the variable, instead of a
+// silent fallback to Node's defaults (80 s for a request head, 300 s for a body, no cap).
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+function seconds(name: string, def: number, max: number) {
+  const rule = `${name} must be a number of seconds greater than 0 and at most ${max}`;
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: rule })
+      .refine((n) => Number.isFinite(n) && n > 0 && n <= max, rule)
+      .default(def),
+  );
+}
+
+function integer(name: string, min: number, max: number) {
+  const rule = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: rule })
+    .refine((n) => Number.isInteger(n) && n >= min && n <= max, rule);
+}
+
+// One Host entry: a DNS name, an IPv4 address or a bracketed IPv6 one, optionally with a port.
+const HOST_ENTRY =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+const allowedHosts = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry.length > 0),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            HOST_ENTRY,
+            'ALLOWED_HOSTS must be comma-separated host names, each optionally with :port (e.g. maps.example.org,10.0.0.5:5173)',
+          ),
+      ),
+    )
+    .default([]),
+);
+
+/** Defaults, in seconds: documented in the README's Configuration table. */
+export const SERVER_ENV_DEFAULTS = {
+  HEADERS_TIMEOUT_S: 10,
+  REQUEST_TIMEOUT_S: 60,
+  KEEPALIVE_TIMEOUT_S: 5,
+  MAX_CONNECTIONS: 256,
+} as const;
+
+const serverEnvSchema = z
+  .object({
+    PORT: z.preprocess(emptyToUndefined, integer('PORT', 0, 65535).optional()),
+    HOST: z.preprocess(emptyToUndefined, z.string().trim().default('127.0.0.1')),
+    ALLOWED_HOSTS: allowedHosts,
+    HEADERS_TIMEOUT_S: seconds('HEADERS_TIMEOUT_S', SERVER_ENV_DEFAULTS.HEADERS_TIMEOUT_S, 600),
+    REQUEST_TIMEOUT_S: seconds('REQUEST_TIMEOUT_S', SERVER_ENV_DEFAULTS.REQUEST_TIMEOUT_S, 3600),
+    KEEPALIVE_TIMEOUT_S: seconds(
+      'KEEPALIVE_TIMEOUT_S',
+      SERVER_ENV_DEFAULTS.KEEPALIVE_TIMEOUT_S,
+      600,
+    ),
+    MAX_CONNECTIONS: z.preprocess(
+      emptyToUndefined,
+      integer('MAX_CONNECTIONS', 1, 1_000_000).default(SERVER_ENV_DEFAULTS.MAX_CONNECTIONS),
+    ),
+  })
+  // Node refuses a request deadline shorter than the head's own.
+  .refine((env) => env.REQUEST_TIMEOUT_S >= env.HEADERS_TIMEOUT_S, {
+    path: ['REQUEST_TIMEOUT_S'],
+    message: 'REQUEST_TIMEOUT_S must be at least HEADERS_TIMEOUT_S',
+  });
+
+/** How long a client may take, and how many may be connected at once. */
+export interface HttpLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+}
+
+export interface ServerEnv {
+  port: number;
+  host: string;
+  /** Extra Host names (ALLOWED_HOSTS), lowercased, each `name` or `name:port`. */
+  allowedHosts: string[];
+  limits: HttpLimits;
+}
+
+/** Reads the front-door variables; throws one message listing every bad one. */
+export function parseServerEnv(
+  env: Record<string, string | undefined>,
+  defaults: { port: number },
+): ServerEnv {
+  const keys = Object.keys(serverEnvSchema.shape);
+  const ours = Object.fromEntries(keys.map((key) => [key, env[key]]));
+  const result = serverEnvSchema.safeParse(ours);
+  if (!result.success) {
+    throw new Error(`Invalid server configuration:\n${z.prettifyError(result.error)}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT ?? defaults.port,
+    host: e.HOST,
+    allowedHosts: e.ALLOWED_HOSTS,
+    limits: {
+      headersTimeoutMs: Math.round(e.HEADERS_TIMEOUT_S * 1000),
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_S * 1000),
+      keepAliveTimeoutMs: Math.round(e.KEEPALIVE_TIMEOUT_S * 1000),
+      maxConnections: e.MAX_CONNECTIONS,
+    },
+  };
+}
+
+/** The limits with every default, for tests and callers that don't read the environment. */
+export function defaultLimits(): HttpLimits {
+  return parseServerEnv({}, { port: 0 }).limits;
+}
