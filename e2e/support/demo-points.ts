@@ -5,6 +5,7 @@
 import { loadDemoFabric } from '../../server/demo/load-demo-fabric';
 import { COORD_SCALE, type Fabric } from '../../server/service/store/fabric';
 import { createMemoryStore } from '../../server/service/store/memory-store';
+import { locateOptions } from '../../server/service/schemas/locate';
 import type { MatchType, Store } from '../../server/service/store/store';
 
 export interface DemoPoint {
@@ -32,6 +33,7 @@ export interface DemoPoints {
 // The app's default locate distances (src/state/slices/settings.ts), which the clicks use.
 const PARCEL_M = 500;
 const NEAR_M = 50;
+const LOCATE = locateOptions({ parceldistancem: PARCEL_M, neardistancem: NEAR_M });
 const NUDGE_M = 1.5;
 export const TIMING_CLICKS = 20;
 const M_PER_DEG_LAT = 111_320;
@@ -43,7 +45,7 @@ function offset(lng: number, lat: number, east: number, north: number): [number,
 
 function confirm(store: Store, vintage: string, lng: number, lat: number, want: MatchType) {
   const at = (x: number, y: number) =>
-    store.locate(vintage, { latitude: y, longitude: x }, PARCEL_M, NEAR_M)[0];
+    store.locate(vintage, { latitude: y, longitude: x, sourcekey: null }, LOCATE)[0];
   const hit = at(lng, lat);
   if (!hit || hit.matchtype !== want) return null;
   for (const [e, n] of [
@@ -179,7 +181,7 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
 
   const [record] = store.locationData(vintage, { location_id: footprintParcel.locationId });
   const text = `${record.address_primary}, ${record.city}, ${record.state} ${record.zip}`;
-  const best = store.match(vintage, { text }, 10).locations[0];
+  const best = store.match(vintage, { text }, 10, null).locations[0];
   if (!best) throw new Error(`match finds nothing for "${text}"`);
 
   const timing: DemoPoint[] = [];

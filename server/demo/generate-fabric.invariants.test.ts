@@ -10,6 +10,7 @@ import {
 } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { COORD_SCALE, type Fabric, type PackedGeometry } from '../service/store/fabric';
+import { locateOptions } from '../service/schemas/locate';
 import { createMemoryStore } from '../service/store/memory-store';
 import type { MatchType } from '../service/store/store';
 import { DEFAULT_SEED, generateFabric } from './generate-fabric';
@@ -83,7 +84,8 @@ describe('generated fabric', () => {
     const seen = new Map<MatchType, number>();
     for (let i = 0; i < loc.count; i++) {
       if (!inNewest(i)) continue;
-      const [hit] = store.locate(vintage, { latitude: loc.lat[i], longitude: loc.lng[i] }, 500, 50);
+      const point = { latitude: loc.lat[i], longitude: loc.lng[i], sourcekey: null };
+      const [hit] = store.locate(vintage, point, locateOptions({}));
       if (hit) seen.set(hit.matchtype, (seen.get(hit.matchtype) ?? 0) + 1);
     }
     expect([...seen.keys()].sort()).toEqual(['Footprint', 'FootprintParcel', 'Nearest', 'Parcel']);

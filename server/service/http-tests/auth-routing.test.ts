@@ -93,7 +93,7 @@ describe('routing', () => {
     ['DELETE', '/fabric/vintages', 'GET'],
     ['POST', '/fabric/layers', 'GET'],
     ['GET', `/fabric/${CURRENT}/bulk/locations`, 'POST'],
-    ['POST', `/fabricext/${CURRENT}/locate`, 'GET'],
+    ['PUT', `/fabricext/${CURRENT}/locate`, 'GET, POST'],
     ['GET', `/fabricext/${CURRENT}/summarize`, 'POST'],
     ['PUT', '/coverage/bdcfixed', 'GET, POST'],
     ['PATCH', '/coverage/bdcmobile', 'GET, POST'],

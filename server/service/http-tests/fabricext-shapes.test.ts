@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   HistoryRecordSchema,
-  LocateRecordSchema,
-  MatchResponseSchema,
   SummarizeResponseSchema,
   TranslateRecordSchema,
 } from '../schemas/fabricext';
+import { LocateRecordSchema } from '../schemas/locate';
+import { MatchResponseSchema } from '../schemas/match';
 import { FIXTURE_LOCATIONS, FIXTURE_POINTS, fixtureLngLat } from '../testing/fixture-fabric';
 import { CURRENT, call, serviceForFile } from './harness';
 

@@ -7,7 +7,7 @@
 import { getRequestListener } from '@hono/node-server';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Store } from '../store/store';
-import { LocateQuery, NEAR_DISTANCE, PARCEL_DISTANCE } from '../schemas/fabricext';
+import { LocateQuery, locateOptions } from '../schemas/locate';
 import { digestToken, presentedToken, tokenMatches } from './auth';
 
 const LOCATE_PATH = /^\/fabricext\/([^/]+)\/locate$/;
@@ -53,15 +53,16 @@ export function locateFastPath(store: Store, tokens: readonly string[] | null): 
     }
     const parsed = LocateQuery.safeParse(query);
     if (!parsed.success) return false;
-    const { latitude, longitude, parceldistancem, neardistancem } = parsed.data;
-    const body = JSON.stringify(
-      store.locate(
-        vintage,
-        { latitude, longitude },
-        parceldistancem ?? PARCEL_DISTANCE.def,
-        neardistancem ?? NEAR_DISTANCE.def,
-      ),
-    );
+    const lq = parsed.data;
+    // Where URLSearchParams and Hono decode a malformed %-sequence differently, the former
+    // leaves U+FFFD; such a sourcekey is Hono's to echo, in its own decoding.
+    if (lq.sourcekey?.includes('\uFFFD')) return false;
+    const point = {
+      latitude: lq.latitude,
+      longitude: lq.longitude,
+      sourcekey: lq.sourcekey ?? null,
+    };
+    const body = JSON.stringify(store.locate(vintage, point, locateOptions(lq)));
     res.writeHead(200, {
       'Content-Type': 'application/json',
       'Content-Length': Buffer.byteLength(body),

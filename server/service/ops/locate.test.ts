@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFabricIndex } from '../store/fabric-index';
+import { ALL_MATCH_TYPES, type LocateOptions } from '../store/store';
 import {
   FIXTURE_LOCATIONS,
   FIXTURE_POINTS,
@@ -10,6 +11,16 @@ import {
 import { locate } from './locate';
 
 const ix = buildFabricIndex(buildFixtureFabric());
+
+/** The contract's defaults, written out here rather than imported from the HTTP layer. */
+const opts = (o: Partial<LocateOptions> = {}): LocateOptions => ({
+  parceldistancem: 500,
+  neardistancem: 50,
+  parceltolerancem: 0,
+  footprinttolerancem: 0,
+  matchtypes: ALL_MATCH_TYPES,
+  ...o,
+});
 
 /** Written here on purpose, not imported: the reference the service's distances are checked against. */
 function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -26,13 +37,12 @@ describe('locate on the fixture fabric', () => {
     it(`${name}: ${p.expect ? `${p.expect.matchtype} ${p.expect.location_id}` : 'no location'}`, () => {
       const [longitude, latitude] = fixtureLngLat(p.x, p.y);
       const vi = FIXTURE_VINTAGES.indexOf(p.vintage ?? '202506');
-      const out = locate(ix, {
+      const out = locate(
+        ix,
         vi,
-        latitude,
-        longitude,
-        parceldistancem: p.parceldistancem ?? 500,
-        neardistancem: p.neardistancem ?? 50,
-      });
+        { latitude, longitude, sourcekey: null },
+        opts({ parceldistancem: p.parceldistancem ?? 500, neardistancem: p.neardistancem ?? 50 }),
+      );
       if (!p.expect) {
         expect(out).toEqual([]);
         return;
@@ -62,13 +72,12 @@ describe('locate on the fixture fabric', () => {
   it('measures distances that agree with haversine over many points', () => {
     for (let k = 0; k < 200; k++) {
       const [longitude, latitude] = fixtureLngLat(-50 + ((k * 37) % 500), -30 + ((k * 53) % 200));
-      const [r] = locate(ix, {
-        vi: 4,
-        latitude,
-        longitude,
-        parceldistancem: 1000,
-        neardistancem: 100,
-      });
+      const [r] = locate(
+        ix,
+        4,
+        { latitude, longitude, sourcekey: null },
+        opts({ parceldistancem: 1000, neardistancem: 100 }),
+      );
       if (!r) continue;
       const l = FIXTURE_LOCATIONS.find((x) => x.id === r.location_id)!;
       const [lng, lat] = fixtureLngLat(l.x, l.y);

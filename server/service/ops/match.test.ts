@@ -7,7 +7,7 @@ import { parseAddress, roadParts } from './match-text';
 const ix = buildFabricIndex(buildFixtureFabric());
 const matcher = createMatcher(ix);
 const CURRENT = 4;
-const top = (text: string, vi = CURRENT, n = 1) => matcher.match(vi, { text }, n).locations;
+const top = (text: string, vi = CURRENT, n = 1) => matcher.match(vi, { text }, n, null).locations;
 
 describe('address parsing', () => {
   it('splits a full line into parts in the fabric spelling', () => {
@@ -84,6 +84,7 @@ describe('match', () => {
       CURRENT,
       { house_number: '1500', road: 'old jacksonville road', postcode: '62629' },
       3,
+      null,
     );
     expect(r.parsed).toEqual({
       house_number: '1500',

@@ -9,9 +9,10 @@
 // Candidates come from an index by house number grouped by road, so a query touches only the
 // locations sharing its house number, never the whole fabric.
 import type { FabricIndex } from '../store/fabric-index';
-import type { MatchLocation, MatchParts, MatchResponse } from '../store/store';
+import type { MatchLocation, MatchParts, MatchResponse, SourceKey } from '../store/store';
 import { addressPrimary, locationUuid } from './location-records';
 import { parseAddress, roadParts, stringSimilarity, tokens, type RoadParts } from './match-text';
+import { RULE_VERSION, matchCode, type CandidateFacts } from './match-type';
 
 /** Results below this similarity are not returned (a wrong street name scores about 0.55–0.66). */
 export const MATCH_FLOOR = 0.8;
@@ -20,7 +21,12 @@ const ROAD_MIN = 0.6;
 const W = { house: 0.3, road: 0.4, city: 0.1, postcode: 0.1, state: 0.05, unit: 0.05 };
 
 export interface Matcher {
-  match(vi: number, query: { text: string } | MatchParts, maxresults: number): MatchResponse;
+  match(
+    vi: number,
+    query: { text: string } | MatchParts,
+    maxresults: number,
+    sourcekey: SourceKey,
+  ): MatchResponse;
 }
 
 function roadSimilarity(q: RoadParts, r: RoadParts): number {
@@ -52,6 +58,11 @@ export function createMatcher(ix: FabricIndex): Matcher {
   const roadInfo = roads.name.map((n) => roadParts(n));
   const townUpper = towns.map((t) => t.name.toUpperCase());
   const townNames = [...new Set(townUpper)];
+  const facts: CandidateFacts = {
+    fabric: ix.fabric,
+    roadNames: roadInfo.map((r) => r.canonical),
+    townNames: townUpper,
+  };
 
   // Locations sorted by (house number, road): a counting sort by road, then a stable one by
   // house number, so byHouse.start[h] .. start[h+1] lists house number h road by road.
@@ -102,10 +113,19 @@ export function createMatcher(ix: FabricIndex): Matcher {
   }
 
   return {
-    match(vi, query, maxresults) {
+    match(vi, query, maxresults, sourcekey) {
       const text = 'text' in query ? query.text : '';
       const parsed = 'text' in query ? parseAddress(query.text, townNames) : normaliseParts(query);
-      const empty: MatchResponse = { text, parsed, matchcount: 0, locations: [] };
+      const empty: MatchResponse = {
+        text,
+        parsed,
+        matchcount: 0,
+        locations: [],
+        matchtype: null,
+        alternates: null,
+        ruleversion: RULE_VERSION,
+        sourcekey,
+      };
       const h = parsed.house_number === undefined ? -1 : Number(parsed.house_number);
       if (vi < 0 || !(h >= 0 && h <= maxHouse)) return empty;
       const qRoad = parsed.road ? roadParts(parsed.road) : null;
@@ -145,7 +165,31 @@ export function createMatcher(ix: FabricIndex): Matcher {
           similarity: Math.round(s * 1000) / 1000,
         };
       });
-      return { text, parsed, matchcount: locations.length, locations };
+      if (locations.length === 0) return empty;
+      const codes = best.map(({ i }) => matchCode(facts, parsed, i));
+      // Lower-ranked candidates again in brief, each with its own verdict: two full matches
+      // (two records at one address) tell a client the address alone is ambiguous.
+      const alternates =
+        locations.length < 2
+          ? null
+          : locations.slice(1).map((l, k) => ({
+              matchrank: l.matchrank,
+              location_id: l.location_id,
+              uuid: l.uuid,
+              address: l.address,
+              similarity: l.similarity,
+              matchtype: codes[k + 1]!,
+            }));
+      return {
+        text,
+        parsed,
+        matchcount: locations.length,
+        locations,
+        matchtype: codes[0]!,
+        alternates,
+        ruleversion: RULE_VERSION,
+        sourcekey,
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
-// Extension operations: match, history, locate, translate, summarize.
+// Extension operations: match, history, locate, translate, summarize (match and locate, GET
+// and POST, are registered from match.ts and locate.ts).
 import { createRoute, z } from '@hono/zod-openapi';
-import type { MatchParts, Store } from '../store/store';
+import type { Store } from '../store/store';
 import { areaFromGeoJson } from '../http/area';
 import { parseJsonBody } from '../http/body';
 import { ServiceError, invalidParameter } from '../http/errors';
@@ -9,31 +10,18 @@ import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
 import {
   HistoryQuery,
   HistoryRecordSchema,
-  LocateQuery,
-  LocateRecordSchema,
-  MatchQuery,
-  MatchResponseSchema,
-  NEAR_DISTANCE,
-  PARCEL_DISTANCE,
   SummarizeQuery,
   SummarizeResponseSchema,
   TranslateQuery,
   TranslateRecordSchema,
 } from '../schemas/fabricext';
 import { AreaGeoJson } from '../schemas/geojson';
+import { locateRoutes } from './locate';
+import { matchRoutes } from './match';
 import { createRouter, documentOnly } from './router';
 
 const tags = ['fabricext'];
 const params = z.object({ v: VintageParam });
-
-const matchRoute = createRoute({
-  method: 'get',
-  path: '/{v}/match',
-  tags,
-  summary: 'Address text or parts → ranked fabric locations above a similarity floor',
-  request: { params, query: MatchQuery },
-  responses: { 200: jsonResponse(MatchResponseSchema, 'matches'), ...errorResponses },
-});
 
 const historyRoute = createRoute({
   method: 'get',
@@ -42,18 +30,6 @@ const historyRoute = createRoute({
   summary: 'Versions in which a location existed, with its retirement equivalent',
   request: { params, query: HistoryQuery },
   responses: { 200: jsonResponse(z.array(HistoryRecordSchema), 'history'), ...errorResponses },
-});
-
-const locateRoute = createRoute({
-  method: 'get',
-  path: '/{v}/locate',
-  tags,
-  summary: 'Coordinates → location (FootprintParcel, Footprint, Parcel, Nearest) or []',
-  request: { params, query: LocateQuery },
-  responses: {
-    200: jsonResponse(z.array(LocateRecordSchema), 'zero or one match'),
-    ...errorResponses,
-  },
 });
 
 const translateRoute = createRoute({
@@ -100,26 +76,10 @@ const summarizeRoute = createRoute({
   },
 });
 
-const PART_KEYS = ['house_number', 'road', 'unit', 'city', 'state', 'postcode'] as const;
-
 export function fabricextRoutes(store: Store) {
   const router = createRouter();
 
-  router.openapi(matchRoute, (c) => {
-    const { v } = c.req.valid('param');
-    const q = c.req.valid('query');
-    requireFabricVintage(store, v);
-    const parts: MatchParts = {};
-    for (const key of PART_KEYS) if (q[key]?.trim()) parts[key] = q[key].trim();
-    const text = q.text?.trim();
-    if (!text && !parts.road && !parts.house_number) {
-      throw invalidParameter(
-        'text',
-        'give text, or the address parts (at least house_number or road)',
-      );
-    }
-    return c.json(store.match(v, text ? { text } : parts, q.maxresults ?? 1), 200);
-  });
+  matchRoutes(router, store);
 
   router.openapi(historyRoute, (c) => {
     const { v } = c.req.valid('param');
@@ -127,18 +87,7 @@ export function fabricextRoutes(store: Store) {
     return c.json(store.history(v, c.req.valid('query').location_id), 200);
   });
 
-  router.openapi(locateRoute, (c) => {
-    const { v } = c.req.valid('param');
-    const q = c.req.valid('query');
-    requireFabricVintage(store, v);
-    const found = store.locate(
-      v,
-      { latitude: q.latitude, longitude: q.longitude },
-      q.parceldistancem ?? PARCEL_DISTANCE.def,
-      q.neardistancem ?? NEAR_DISTANCE.def,
-    );
-    return c.json(found, 200);
-  });
+  locateRoutes(router, store);
 
   router.openapi(translateRoute, (c) => {
     const { v } = c.req.valid('param');

@@ -1,49 +1,7 @@
-// Schemas of the extension operations (SERVICE.md "Extension operations").
+// Schemas of the extension operations (SERVICE.md "Extension operations"); locate's and
+// match's are in locate.ts and match.ts.
 import { z } from '@hono/zod-openapi';
-import { integerQuery, listQuery, locationIdQuery, numberQuery } from './common';
-
-export const MatchQuery = z.object({
-  text: z.string().max(500).optional().openapi({ example: '1201 Oak St, Springfield, IL 62704' }),
-  house_number: z.string().max(20).optional(),
-  road: z.string().max(200).optional(),
-  unit: z.string().max(40).optional(),
-  city: z.string().max(100).optional(),
-  state: z.string().max(40).optional(),
-  postcode: z.string().max(10).optional(),
-  maxresults: integerQuery({ min: 1, max: 10, example: 5 }).optional(),
-});
-
-const MatchPartsSchema = z.object({
-  house_number: z.string().optional(),
-  road: z.string().optional(),
-  unit: z.string().optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-  postcode: z.string().optional(),
-});
-
-export const MatchResponseSchema = z
-  .object({
-    text: z.string(),
-    parsed: MatchPartsSchema,
-    matchcount: z.number().int(),
-    locations: z.array(
-      z.object({
-        matchrank: z.number().int(),
-        location_id: z.number().int(),
-        uuid: z.string(),
-        address: z.string(),
-        city: z.string(),
-        state: z.string(),
-        zip: z.string(),
-        zip_suffix: z.string(),
-        latitude: z.number(),
-        longitude: z.number(),
-        similarity: z.number(),
-      }),
-    ),
-  })
-  .openapi('MatchResponse');
+import { listQuery, locationIdQuery } from './common';
 
 export const HistoryQuery = z.object({ location_id: locationIdQuery() });
 
@@ -55,27 +13,6 @@ export const HistoryRecordSchema = z
     re_location_id: z.number().int().nullable(),
   })
   .openapi('HistoryRecord');
-
-export const PARCEL_DISTANCE = { min: 0, max: 1000, def: 500 };
-export const NEAR_DISTANCE = { min: 0, max: 100, def: 50 };
-
-export const LocateQuery = z.object({
-  latitude: numberQuery({ min: -90, max: 90, example: 39.78 }),
-  longitude: numberQuery({ min: -180, max: 180, example: -89.65 }),
-  parceldistancem: numberQuery(PARCEL_DISTANCE).optional(),
-  neardistancem: numberQuery(NEAR_DISTANCE).optional(),
-});
-
-export const LocateRecordSchema = z
-  .object({
-    latitude: z.number(),
-    longitude: z.number(),
-    location_id: z.number().int(),
-    distancem: z.number().nonnegative(),
-    matchtype: z.enum(['FootprintParcel', 'Footprint', 'Parcel', 'Nearest']),
-    sourcekey: z.null(),
-  })
-  .openapi('LocateRecord');
 
 export const ID_KINDS = ['location_id', 'uuid'] as const;
 const idKind = z.enum(ID_KINDS, { error: `must be one of ${ID_KINDS.join(', ')}` });

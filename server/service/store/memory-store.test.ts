@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFixtureFabric, fixtureLngLat, fixtureMobileCells } from '../testing/fixture-fabric';
+import { locateOptions } from '../schemas/locate';
 import { MAXCOUNT, createMemoryStore } from './memory-store';
 
 const store = createMemoryStore(buildFixtureFabric());
@@ -47,11 +48,13 @@ describe('memory store', () => {
 
   it('wires locate, match, history, translate, summarize, coverage and tiles', () => {
     const [lng, lat] = fixtureLngLat(15, 25);
-    expect(store.locate(V, { latitude: lat, longitude: lng }, 500, 50)[0]).toMatchObject({
+    const point = { latitude: lat, longitude: lng, sourcekey: 'k1' };
+    expect(store.locate(V, point, locateOptions({}))[0]).toMatchObject({
       matchtype: 'FootprintParcel',
+      sourcekey: 'k1',
     });
     expect(
-      store.match(V, { text: '305 S Main St, Springfield IL' }, 1).locations[0].location_id,
+      store.match(V, { text: '305 S Main St, Springfield IL' }, 1, null).locations[0].location_id,
     ).toBe(1000000013);
     expect(store.history(V, 1000000007)[0].re_location_id).toBe(1000000001);
     const [t] = store.translate(V, 'location_id', 'uuid', '1000000002');
@@ -77,6 +80,6 @@ describe('memory store', () => {
     expect(store.locationData('209912', { location_id: 1000000001 })).toEqual([]);
     expect(store.history('209912', 1000000001)).toEqual([]);
     expect(store.fixedCoverage('209912', [1000000001])).toEqual([]);
-    expect(store.match('209912', { text: '100 Oak St' }, 1).locations).toEqual([]);
+    expect(store.match('209912', { text: '100 Oak St' }, 1, null).locations).toEqual([]);
   });
 });

@@ -68,11 +68,11 @@ export function createMemoryStore(fabric: Fabric): Store {
       return out;
     },
     tile: (v, z, x, y) => (vi(v) < 0 ? new Uint8Array(0) : tiles.tile(vi(v), z, x, y)),
-    match: (v, query, maxresults) => matcher.match(vi(v), query, maxresults),
+    match: (v, query, maxresults, sourcekey) => matcher.match(vi(v), query, maxresults, sourcekey),
     history: (v, locationId) => (vi(v) < 0 ? [] : history(ix, vi(v), locationId)),
-    locate(v, point, parceldistancem, neardistancem) {
+    locate(v, point, options) {
       if (vi(v) < 0) return [];
-      return locate(ix, { vi: vi(v), ...point, parceldistancem, neardistancem });
+      return locate(ix, vi(v), point, options);
     },
     // Both kinds name the same location, so dest only shapes nothing beyond the pair returned.
     translate: (v, src, _dest, id) => (vi(v) < 0 ? [] : translate(ix, vi(v), src, id)),

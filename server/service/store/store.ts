@@ -64,11 +64,32 @@ export interface MatchLocation {
   similarity: number;
 }
 
+/** The caller's own key for an input row, echoed on its answer so results join back to rows. */
+export type SourceKey = string | number | null;
+
+/** F: every part the address gives agrees with the location; P: above the floor, not full. */
+export type MatchCode = 'F' | 'P';
+
+/** A lower-ranked candidate, listed beside `locations` so a client sees how close it came. */
+export interface MatchAlternate {
+  matchrank: number;
+  location_id: number;
+  uuid: string;
+  address: string;
+  similarity: number;
+  matchtype: MatchCode;
+}
+
 export interface MatchResponse {
   text: string;
   parsed: MatchParts;
   matchcount: number;
   locations: MatchLocation[];
+  /** Of the best candidate; null when nothing matched. */
+  matchtype: MatchCode | null;
+  alternates: MatchAlternate[] | null;
+  ruleversion: string;
+  sourcekey: SourceKey;
 }
 
 export interface HistoryRecord {
@@ -78,15 +99,15 @@ export interface HistoryRecord {
   re_location_id: number | null;
 }
 
-export type MatchType = 'FootprintParcel' | 'Footprint' | 'Parcel' | 'Nearest';
+/** Locate's answer types in decision order; bit i of a `matchtypes` mask allows MATCH_TYPES[i]. */
+export const MATCH_TYPES = ['FootprintParcel', 'Footprint', 'Parcel', 'Nearest'] as const;
+export type MatchType = (typeof MATCH_TYPES)[number];
+export const ALL_MATCH_TYPES = (1 << MATCH_TYPES.length) - 1;
 
-export interface LocateRecord {
+export interface LocatePoint {
   latitude: number;
   longitude: number;
-  location_id: number;
-  distancem: number;
-  matchtype: MatchType;
-  sourcekey: null;
+  sourcekey: SourceKey;
 }
 
 export type IdKind = 'location_id' | 'uuid';
@@ -151,14 +172,14 @@ export interface Store {
   ): Partial<LocationRecord>[];
   /** Mapbox Vector Tile bytes (layers roads, parcels, footprints, locations); cached per tile. */
   tile(vintage: string, z: number, x: number, y: number): Uint8Array;
-  match(vintage: string, query: { text: string } | MatchParts, maxresults: number): MatchResponse;
-  history(vintage: string, locationId: number): HistoryRecord[];
-  locate(
+  match(
     vintage: string,
-    point: { latitude: number; longitude: number },
-    parceldistancem: number,
-    neardistancem: number,
-  ): LocateRecord[];
+    query: { text: string } | MatchParts,
+    maxresults: number,
+    sourcekey: SourceKey,
+  ): MatchResponse;
+  history(vintage: string, locationId: number): HistoryRecord[];
+  locate(vintage: string, point: LocatePoint, options: LocateOptions): LocateRecord[];
   translate(vintage: string, src: IdKind, dest: IdKind, id: string): TranslateRecord[];
   summarize(vintage: string, area: Area, fields: string[], nocat: boolean): SummarizeResult;
   fixedCoverage(vintage: string, locationIds: number[]): FixedRecord[];

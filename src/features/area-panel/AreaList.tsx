@@ -23,8 +23,8 @@ function UnsavedActions({
     useShallow((s) => ({ retrySave: s.retrySave, announceArea: s.announceArea })),
   );
   return (
-    <div className="area-list__unsaved" id={`unsaved-${area.id}`}>
-      <span className="area-list__unsaved-text">{UNSAVED_WORDS[problem]}</span>
+    <div className="area-list__unsaved">
+      <span className="area-list__unsaved-text" id={`unsaved-${area.id}`}>{UNSAVED_WORDS[problem]}</span>
       <button
         type="button"
         className="button"

@@ -1,0 +1,122 @@
+// Schemas of match, GET and POST (SERVICE.md "match"): an address as one line of text or as
+// parts, with the caller's sourcekey echoed, and the published answer fields (matchtype,
+// alternates, ruleversion) beside the seed's.
+import { z } from '@hono/zod-openapi';
+import { integerQuery } from './common';
+import { MAX_SOURCEKEY, sourcekeyBody } from './locate';
+
+export const MAX_MATCH_ITEMS = 1000;
+export const PART_KEYS = ['house_number', 'road', 'unit', 'city', 'state', 'postcode'] as const;
+const PART_MAX = { house_number: 20, road: 200, unit: 40, city: 100, state: 40, postcode: 10 };
+const TEXT_MAX = 500;
+
+const maxresults = integerQuery({ min: 1, max: 10, example: 5 }).optional();
+
+export const MatchQuery = z.object({
+  text: z
+    .string()
+    .max(TEXT_MAX)
+    .optional()
+    .openapi({ example: '1201 Oak St, Springfield, IL 62704' }),
+  house_number: z.string().max(PART_MAX.house_number).optional(),
+  road: z.string().max(PART_MAX.road).optional(),
+  unit: z.string().max(PART_MAX.unit).optional(),
+  city: z.string().max(PART_MAX.city).optional(),
+  state: z.string().max(PART_MAX.state).optional(),
+  postcode: z.string().max(PART_MAX.postcode).optional(),
+  sourcekey: z
+    .string()
+    .max(MAX_SOURCEKEY, { error: `must be at most ${MAX_SOURCEKEY} characters` })
+    .optional()
+    .openapi({ description: "The caller's key for the address, echoed in the answer" }),
+  maxresults,
+});
+
+/** The query of POST match: maxresults applies to every address of the body. */
+export const MatchBulkQuery = z.object({ maxresults });
+
+/** An address part in a JSON body: text, or a number (spreadsheets turn ZIPs into numbers). */
+function partBody(max: number) {
+  return z
+    .union([z.string(), z.number().int().nonnegative()], {
+      error: 'must be a string or a whole number',
+    })
+    .transform(String)
+    .pipe(z.string().max(max, { error: `must be at most ${max} characters` }))
+    .nullable()
+    .optional();
+}
+
+const MatchItemBody = z.object({
+  sourcekey: sourcekeyBody,
+  text: z
+    .string({ error: 'must be a string' })
+    .max(TEXT_MAX, { error: `must be at most ${TEXT_MAX} characters` })
+    .nullable()
+    .optional(),
+  house_number: partBody(PART_MAX.house_number),
+  road: partBody(PART_MAX.road),
+  unit: partBody(PART_MAX.unit),
+  city: partBody(PART_MAX.city),
+  state: partBody(PART_MAX.state),
+  postcode: partBody(PART_MAX.postcode),
+});
+
+export const MatchBulkBody = z
+  .array(MatchItemBody, { error: 'must be an array of {sourcekey, text} or {sourcekey, <parts>}' })
+  .max(MAX_MATCH_ITEMS, { error: `must hold at most ${MAX_MATCH_ITEMS} addresses` })
+  .openapi('MatchBulkRequest', {
+    description: `Up to ${MAX_MATCH_ITEMS} addresses, each as text or as parts; other keys are ignored`,
+  });
+
+const MatchPartsSchema = z.object({
+  house_number: z.string().optional(),
+  road: z.string().optional(),
+  unit: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  postcode: z.string().optional(),
+});
+
+const matchCode = z.enum(['F', 'P']);
+
+export const MatchResponseSchema = z
+  .object({
+    text: z.string(),
+    parsed: MatchPartsSchema,
+    matchcount: z.number().int(),
+    locations: z.array(
+      z.object({
+        matchrank: z.number().int(),
+        location_id: z.number().int(),
+        uuid: z.string(),
+        address: z.string(),
+        city: z.string(),
+        state: z.string(),
+        zip: z.string(),
+        zip_suffix: z.string(),
+        latitude: z.number(),
+        longitude: z.number(),
+        similarity: z.number(),
+      }),
+    ),
+    matchtype: matchCode
+      .nullable()
+      .openapi({ description: 'F full, P partial (of the best location); null: no match' }),
+    alternates: z
+      .array(
+        z.object({
+          matchrank: z.number().int(),
+          location_id: z.number().int(),
+          uuid: z.string(),
+          address: z.string(),
+          similarity: z.number(),
+          matchtype: matchCode,
+        }),
+      )
+      .nullable()
+      .openapi({ description: 'The lower-ranked locations in brief; null with fewer than two' }),
+    ruleversion: z.string(),
+    sourcekey: z.union([z.string(), z.number()]).nullable(),
+  })
+  .openapi('MatchResponse');
