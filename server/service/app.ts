@@ -5,6 +5,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { Store } from './store/store';
 import { requireToken } from './http/auth';
+import { DEFAULT_DIALECT, type Dialect } from './http/dialect';
 import type { ServiceEnv } from './http/env';
 import { ServiceError, errorResponse } from './http/errors';
 import { allowedMethods } from './http/operations';
@@ -19,6 +20,8 @@ export interface ServiceDeps {
   rateLimit?: { perMinute: number };
   /** Where unexpected errors are reported (never to the client). */
   logError?: (message: string) => void;
+  /** Which names answers use where the seed and the published shapes differ (default both). */
+  dialect?: Dialect;
 }
 
 function fromHttpException(err: HTTPException): ServiceError {
@@ -41,8 +44,9 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
     if (deps.rateLimit) app.use(prefix, rateLimit(deps.rateLimit.perMinute));
   }
 
-  app.route('/fabric', fabricRoutes(store));
-  app.route('/fabricext', fabricextRoutes(store));
+  const dialect = deps.dialect ?? DEFAULT_DIALECT;
+  app.route('/fabric', fabricRoutes(store, dialect));
+  app.route('/fabricext', fabricextRoutes(store, dialect));
   app.route('/coverage', coverageRoutes(store));
 
   app.doc31('/openapi.json', {

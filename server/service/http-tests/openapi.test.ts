@@ -134,6 +134,26 @@ describe('/openapi.json', () => {
     expect(OPERATIONS.length).toBe(EXPECTED.length);
   });
 
+  it("documents the fabric shapes real clients read (the default dialect's names)", () => {
+    const props = (name: string) =>
+      Object.keys((doc.components.schemas[name] as { properties?: object }).properties ?? {});
+    expect(props('FabricVintage')).toEqual(
+      expect.arrayContaining(['svcversion', 'cqaversion', 'ntiaversion', 'vintagename']),
+    );
+    expect(props('Layer')).toEqual(['layername']);
+    expect(props('FieldDef')).toEqual(expect.arrayContaining(['format', 'datalevel']));
+    expect(props('HistoryRecord')).toEqual(
+      expect.arrayContaining(['firstsvcversion', 'firstcqaversion']),
+    );
+    expect(props('LocationRecord')).toEqual(
+      expect.arrayContaining(['served_status', 'max_down_mbps', 'h3_res8_id']),
+    );
+    // bulk's body: the object form or the official client's bare array of ids.
+    const bulk = doc.paths['/fabric/{v}/bulk/{layer}']!.post!;
+    expect(JSON.stringify(bulk.requestBody)).toContain('BulkIdList');
+    expect(JSON.stringify(bulk.requestBody)).toContain('BulkRequest');
+  });
+
   it('documents the limits as schema bounds and the summarize refusals', () => {
     const locate = doc.paths['/fabricext/{v}/locate']!.get!;
     const near = locate.parameters!.find((p) => p.name === 'neardistancem') as {

@@ -2,10 +2,10 @@
 // columns. Vintages arrive validated by the routes; an unknown one still answers empty here so
 // the store never throws on a caller's mistake.
 import { fixedRecords, mobileRecords } from '../ops/coverage-records';
-import { LOCATION_RECORD_FIELDS, layerFields } from '../ops/fields';
+import { RECORD_FIELDS, layerFields } from '../ops/fields';
 import { history } from '../ops/history';
 import { locate } from '../ops/locate';
-import { locationRecord, resolveLocation } from '../ops/location-records';
+import { areaFeatureRecord, locationRecord, resolveLocation } from '../ops/location-records';
 import { createMatcher } from '../ops/match';
 import { summarize } from '../ops/summarize';
 import { createTileSource } from '../ops/tiles';
@@ -46,12 +46,10 @@ export function createMemoryStore(fabric: Fabric): Store {
       return r ? [r] : [];
     },
     bulkLocations(v, ids, fields) {
-      const keep = new Set<string>(
-        fields.filter((f) => (LOCATION_RECORD_FIELDS as readonly string[]).includes(f)),
-      );
-      const idKey = 'location_id' in ids ? 'location_id' : 'uuid';
-      keep.add(idKey);
-      const keys: (keyof LocationRecord)[] = LOCATION_RECORD_FIELDS.filter((f) => keep.has(f));
+      // The route refuses unknown fields; the id asked by is always kept.
+      const keep = new Set<string>(fields);
+      keep.add('location_id' in ids ? 'location_id' : 'uuid');
+      const keys = RECORD_FIELDS.locations.filter((f) => keep.has(f)) as (keyof LocationRecord)[];
       const list: ({ location_id: number } | { uuid: string })[] =
         'location_id' in ids
           ? ids.location_id.map((id) => ({ location_id: id }))
@@ -66,6 +64,11 @@ export function createMemoryStore(fabric: Fabric): Store {
         out.push(row as Partial<LocationRecord>);
       }
       return out;
+    },
+    areaFeatures(v, layer, uuids) {
+      const vIndex = vi(v);
+      if (vIndex < 0) return [];
+      return uuids.flatMap((u) => areaFeatureRecord(ix, layer, vIndex, u) ?? []);
     },
     tile: (v, z, x, y) => (vi(v) < 0 ? new Uint8Array(0) : tiles.tile(vi(v), z, x, y)),
     match: (v, query, maxresults, sourcekey) => matcher.match(vi(v), query, maxresults, sourcekey),

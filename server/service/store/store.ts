@@ -110,6 +110,25 @@ export interface LocatePoint {
   sourcekey: SourceKey;
 }
 
+/** Locate's limits, defaults already applied (meters). */
+export interface LocateOptions {
+  parceldistancem: number;
+  neardistancem: number;
+  parceltolerancem: number;
+  footprinttolerancem: number;
+  /** Bit mask over MATCH_TYPES of the types that may answer. */
+  matchtypes: number;
+}
+
+export interface LocateRecord {
+  latitude: number;
+  longitude: number;
+  location_id: number;
+  distancem: number;
+  matchtype: MatchType;
+  sourcekey: SourceKey;
+}
+
 export type IdKind = 'location_id' | 'uuid';
 
 export interface TranslateRecord {
