@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dialectFromEnv } from '../service/http/dialect';
 import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
 import { createAppServer } from './create-app-server';
@@ -62,6 +63,8 @@ export async function backendFromEnv(
 ): Promise<Backend> {
   const serviceUrl = env.SERVICE_URL?.trim();
   if (!serviceUrl) {
+    // Read before the store loads, so a bad value fails at once.
+    const dialect = dialectFromEnv(env.SERVICE_DIALECT);
     // Imported lazily: upstream mode never needs the demo generator.
     const store =
       opts.store ??
@@ -69,7 +72,7 @@ export async function backendFromEnv(
         locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
         log,
       });
-    return createEmbeddedBackend(await store, log);
+    return createEmbeddedBackend(await store, log, dialect);
   }
   let parsed: URL;
   try {

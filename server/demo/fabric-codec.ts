@@ -5,7 +5,7 @@
 import type { Fabric } from '../service/store/fabric';
 
 /** Bump whenever the generator or this layout changes: older caches are then regenerated. */
-export const FABRIC_FORMAT_VERSION = 4;
+export const FABRIC_FORMAT_VERSION = 5;
 const MAGIC = 'CEFABRIC';
 
 type Typed =

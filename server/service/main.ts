@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseServerEnv } from '../config/server-env';
 import { createServiceApp } from './app';
 import { resolveServiceTokens } from './http/dev-token';
+import { dialectFromEnv } from './http/dialect';
 import { locateFastPath } from './http/locate-fast-path';
 import { createServiceServer } from './standalone-server';
 import { loadDemoStore } from './store/load-store';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const log = (msg: string) => console.log(msg);
   const tokens = await resolveServiceTokens(env, resolve('.data', 'dev-token'), log);
   const perMinute = positiveInt(env.SERVICE_RATE_LIMIT, 'SERVICE_RATE_LIMIT');
+  const dialect = dialectFromEnv(env.SERVICE_DIALECT);
   const store = await loadDemoStore({
     locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
     log,
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
   const app = createServiceApp({
     store,
     tokens,
+    dialect,
     ...(perMinute ? { rateLimit: { perMinute } } : {}),
   });
   // With a rate limit, every request must pass Hono's limiter: no hot path then.

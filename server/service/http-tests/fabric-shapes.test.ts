@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   BulkRecordSchema,
-  FabricVintageSchema,
-  FieldDefSchema,
-  LayersSchema,
+  fabricVintageSchema,
+  fieldDefSchema,
+  layersSchema,
   LocationRecordSchema,
 } from '../schemas/fabric';
 import { FIXTURE_LOCATIONS, FIXTURE_ORIGIN, FIXTURE_VINTAGES } from '../testing/fixture-fabric';
@@ -17,24 +17,33 @@ const svc = serviceForFile();
 const ID = FIXTURE_LOCATIONS[0].id;
 
 describe('fabric operations', () => {
-  it('GET /fabric/vintages lists the vintages ascending with their versions', async () => {
+  it('GET /fabric/vintages lists the vintages ascending with both version names', async () => {
     const res = await call(svc.url, '/fabric/vintages');
     expect(res.status).toBe(200);
-    const vintages = z.array(FabricVintageSchema.strict()).parse(res.body);
+    const vintages: Record<string, unknown>[] = z
+      .array(fabricVintageSchema('both').strict())
+      .parse(res.body);
     expect(vintages.map((v) => v.vintage)).toEqual(FIXTURE_VINTAGES);
     expect(vintages.map((v) => v.svcversion)).toEqual([7, 8, 9, 10, 11]);
+    expect(vintages.map((v) => v.cqaversion)).toEqual(['7', '8', '9', '10', '11']);
+    expect(vintages[2]).toMatchObject({ vintagename: 'june2024', ntiaversion: '5_1' });
+    expect(vintages[3]).toMatchObject({ vintagename: 'dec2024', ntiaversion: null });
   });
 
-  it('GET /fabric/layers names the three layers', async () => {
+  it('GET /fabric/layers names the three layers as published', async () => {
     const res = await call(svc.url, '/fabric/layers');
     expect(res.status).toBe(200);
-    expect(LayersSchema.parse(res.body)).toEqual(['locations', 'parcels', 'footprints']);
+    expect(layersSchema('both').parse(res.body)).toEqual([
+      { layername: 'locations' },
+      { layername: 'parcels' },
+      { layername: 'footprints' },
+    ]);
   });
 
   it('GET /fabric/{v}/fields/locations offers the reportable fields of SERVICE.md', async () => {
     const res = await call(svc.url, `/fabric/${CURRENT}/fields/locations`);
     expect(res.status).toBe(200);
-    const fields = z.array(FieldDefSchema.strict()).parse(res.body);
+    const fields = z.array(fieldDefSchema('both').strict()).parse(res.body);
     const reportable = fields.filter((f) => f.reportable === 1).map((f) => f.fieldname);
     for (const name of [
       'state_abbr',
@@ -64,7 +73,7 @@ describe('fabric operations', () => {
     async (layer) => {
       const res = await call(svc.url, `/fabric/${CURRENT}/fields/${layer}`);
       expect(res.status).toBe(200);
-      z.array(FieldDefSchema.strict()).parse(res.body);
+      z.array(fieldDefSchema('both').strict()).parse(res.body);
     },
   );
 

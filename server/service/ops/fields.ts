@@ -28,12 +28,42 @@ type Def = [
   definition: string,
 ];
 
+/**
+ * datalevel: 10 for what the fabric stores about a feature (address, codes, identifiers,
+ * coordinates and what follows from them), 20 for what is computed from the vintage's fixed
+ * coverage. A client that wants only the fabric's own attributes asks for level 10.
+ */
+export const DATALEVEL = { fabric: 10, coverage: 20 } as const;
+const COVERAGE_FIELDS = new Set([
+  'served_status',
+  'max_down_mbps',
+  'max_up_mbps',
+  'provider_count',
+  'fiber_provider_count',
+]);
+
+/**
+ * Python format strings, as the published guide writes `f"{n:d}"` for integers. Coordinates
+ * are the only numbers and hold 7 decimals (about a centimetre); text is shown as is.
+ */
+const FORMAT: Record<FieldDef['fieldtype'], string> = {
+  integer: 'f"{n:d}"',
+  number: 'f"{n:.7f}"',
+  text: 'f"{s}"',
+};
+
+// Every field a location record holds, in listorder; data and bulk serve exactly these.
 const LOCATION_FIELDS: Def[] = [
   ['location_id', 'integer', 1, 0, 'Fabric location identifier, stable across vintages'],
   ['uuid', 'text', 1, 0, 'Identifier of this feature in this vintage'],
   ['address_primary', 'text', 1, 0, 'Primary address line'],
+  ['city', 'text', 1, 0, 'City of the address'],
+  ['state', 'text', 1, 0, 'State of the address (USPS abbreviation)'],
+  ['zip', 'text', 1, 0, 'ZIP code'],
+  ['zip_suffix', 'text', 1, 0, 'ZIP+4 suffix'],
   ['state_abbr', 'text', 1, 1, 'State (USPS abbreviation)'],
   ['county_geoid', 'text', 1, 1, 'County FIPS code (5 digits)'],
+  ['block_geoid', 'text', 1, 0, 'Census 2020 block GEOID (15 digits)'],
   ['bsl_flag', 'integer', 1, 1, '1 when the location is a broadband serviceable location'],
   [
     'building_type_code',
@@ -43,6 +73,7 @@ const LOCATION_FIELDS: Def[] = [
     'R residential, B business, X mixed, C community anchor, E/G other',
   ],
   ['land_use_code', 'text', 1, 1, 'Land use code of the parcel'],
+  ['h3_res9_id', 'text', 1, 0, 'H3 resolution-9 cell holding the location'],
   ['h3_res8_id', 'text', 1, 1, 'H3 resolution-8 cell holding the location'],
   [
     'served_status',
@@ -68,18 +99,20 @@ const LOCATION_FIELDS: Def[] = [
 
 const PARCEL_FIELDS: Def[] = [
   ['uuid', 'text', 1, 0, 'Identifier of this parcel in this vintage'],
-  ['location_count', 'integer', 0, 0, 'Locations on the parcel'],
+  ['location_count', 'integer', 0, 0, 'Locations of this vintage on the parcel'],
 ];
 
 const FOOTPRINT_FIELDS: Def[] = [
   ['uuid', 'text', 1, 0, 'Identifier of this footprint in this vintage'],
-  ['location_count', 'integer', 0, 0, 'Locations in the building'],
+  ['location_count', 'integer', 0, 0, 'Locations of this vintage in the building'],
 ];
 
 function toDefs(defs: Def[], categories: Record<string, FieldCategory[]>): FieldDef[] {
   return defs.map(([fieldname, fieldtype, discrete, reportable, definition], i) => ({
     fieldname,
     fieldtype,
+    format: FORMAT[fieldtype],
+    datalevel: COVERAGE_FIELDS.has(fieldname) ? DATALEVEL.coverage : DATALEVEL.fabric,
     discrete,
     reportable,
     listorder: i + 1,
@@ -119,22 +152,9 @@ export function checkSummaryFields(fields: string[]): FieldCheck {
   return { ok: true };
 }
 
-/** Fields a location record has (for bulk `field=` validation). */
-export const LOCATION_RECORD_FIELDS = [
-  'location_id',
-  'uuid',
-  'address_primary',
-  'city',
-  'state',
-  'zip',
-  'zip_suffix',
-  'unit_count',
-  'bsl_flag',
-  'building_type_code',
-  'land_use_code',
-  'county_geoid',
-  'block_geoid',
-  'h3_res9_id',
-  'latitude',
-  'longitude',
-] as const;
+/** The fields of each layer's records, in listorder (data and bulk serve exactly these). */
+export const RECORD_FIELDS: Record<LayerName, readonly string[]> = {
+  locations: LOCATION_FIELDS.map(([name]) => name),
+  parcels: PARCEL_FIELDS.map(([name]) => name),
+  footprints: FOOTPRINT_FIELDS.map(([name]) => name),
+};

@@ -1,19 +1,24 @@
-// Base fabric operations: vintages, layers, fields, data, bulk, tiles.
+// Base fabric operations: vintages, layers, fields, data, bulk, tiles. Answers are rendered in
+// the service's dialect (http/dialect.ts) where the seed and the published guide differ.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { LayerName, Store } from '../store/store';
-import { parseJsonBody } from '../http/body';
+import { readBulkIds } from '../http/bulk-ids';
+import type { Dialect } from '../http/dialect';
 import { invalidParameter } from '../http/errors';
+import { renderField, renderLayers, renderVintage } from '../http/render-fabric';
 import { requireFabricVintage } from '../http/vintages';
 import { zodFailure } from '../http/zod-errors';
 import { errorResponses, jsonResponse, LayerParam, VintageParam } from '../schemas/common';
 import {
+  AreaFeatureRecordSchema,
+  BulkAreaFeatureSchema,
   BulkBody,
   BulkQuery,
   BulkRecordSchema,
   DataQuery,
-  FabricVintageSchema,
-  FieldDefSchema,
-  LayersSchema,
+  fabricVintageSchema,
+  fieldDefSchema,
+  layersSchema,
   LocationRecordSchema,
   TileParams,
 } from '../schemas/fabric';
@@ -30,38 +35,49 @@ function requireLayer(layer: string, allowed: readonly LayerName[]): LayerName {
 const tags = ['fabric'];
 const VLayer = z.object({ v: VintageParam, layer: LayerParam });
 
-const vintagesRoute = createRoute({
-  method: 'get',
-  path: '/vintages',
-  tags,
-  summary: 'Fabric vintages, ascending; the last is current',
-  responses: { 200: jsonResponse(z.array(FabricVintageSchema), 'vintages'), ...errorResponses },
-});
-
-const layersRoute = createRoute({
-  method: 'get',
-  path: '/layers',
-  tags,
-  summary: 'Layer names',
-  responses: { 200: jsonResponse(LayersSchema, 'layers'), ...errorResponses },
-});
-
-const fieldsRoute = createRoute({
-  method: 'get',
-  path: '/{v}/fields/{layer}',
-  tags,
-  summary: 'Field definitions of a layer',
-  request: { params: VLayer },
-  responses: { 200: jsonResponse(z.array(FieldDefSchema), 'fields'), ...errorResponses },
-});
+/** The three routes whose answers the dialect shapes; their documents follow it too. */
+function dialectRoutes(d: Dialect) {
+  const vintages = createRoute({
+    method: 'get',
+    path: '/vintages',
+    tags,
+    summary: 'Fabric vintages, ascending; the last is current',
+    responses: {
+      200: jsonResponse(z.array(fabricVintageSchema(d)), 'vintages'),
+      ...errorResponses,
+    },
+  });
+  const layers = createRoute({
+    method: 'get',
+    path: '/layers',
+    tags,
+    summary: 'Layer names',
+    responses: { 200: jsonResponse(layersSchema(d), 'layers'), ...errorResponses },
+  });
+  const fields = createRoute({
+    method: 'get',
+    path: '/{v}/fields/{layer}',
+    tags,
+    summary: 'Field definitions of a layer: every field its data and bulk records hold',
+    request: { params: VLayer },
+    responses: { 200: jsonResponse(z.array(fieldDefSchema(d)), 'fields'), ...errorResponses },
+  });
+  return { vintages, layers, fields };
+}
 
 const dataRoute = createRoute({
   method: 'get',
   path: '/{v}/data/{layer}',
   tags,
-  summary: 'Location records by location_id or uuid ([] when unknown)',
+  summary: 'Records by uuid, or location_id on locations ([] when unknown): every field listed',
   request: { params: VLayer, query: DataQuery },
-  responses: { 200: jsonResponse(z.array(LocationRecordSchema), 'records'), ...errorResponses },
+  responses: {
+    200: jsonResponse(
+      z.union([z.array(LocationRecordSchema), z.array(AreaFeatureRecordSchema)]),
+      'records',
+    ),
+    ...errorResponses,
+  },
 });
 
 const bulkRoute = createRoute({
@@ -75,7 +91,10 @@ const bulkRoute = createRoute({
     body: { content: { 'application/json': { schema: BulkBody } }, required: true },
   },
   responses: {
-    200: jsonResponse(z.array(BulkRecordSchema), 'records'),
+    200: jsonResponse(
+      z.union([z.array(BulkRecordSchema), z.array(BulkAreaFeatureSchema)]),
+      'records',
+    ),
     413: jsonResponse(
       z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
       'payload_too_large',
@@ -101,25 +120,40 @@ const tileDoc = createRoute({
   },
 });
 
-export function fabricRoutes(store: Store) {
+export function fabricRoutes(store: Store, dialect: Dialect = 'both') {
   const router = createRouter();
+  const routes = dialectRoutes(dialect);
 
-  router.openapi(vintagesRoute, (c) => c.json(store.fabricVintages(), 200));
-  router.openapi(layersRoute, (c) => c.json(store.layers(), 200));
+  router.openapi(routes.vintages, (c) =>
+    c.json(
+      store.fabricVintages().map((v) => renderVintage(v, dialect)),
+      200,
+    ),
+  );
+  router.openapi(routes.layers, (c) => c.json(renderLayers(store.layers(), dialect), 200));
 
-  router.openapi(fieldsRoute, (c) => {
+  router.openapi(routes.fields, (c) => {
     const { v, layer } = c.req.valid('param');
     requireFabricVintage(store, v);
-    return c.json(store.fields(v, requireLayer(layer, LAYERS)), 200);
+    const defs = store.fields(v, requireLayer(layer, LAYERS));
+    return c.json(
+      defs.map((f) => renderField(f, dialect)),
+      200,
+    );
   });
 
   router.openapi(dataRoute, (c) => {
     const { v, layer } = c.req.valid('param');
     const q = c.req.valid('query');
     requireFabricVintage(store, v);
-    requireLayer(layer, ['locations']);
+    const name = requireLayer(layer, LAYERS);
     if ((q.location_id === undefined) === (q.uuid === undefined)) {
       throw invalidParameter('location_id', 'give exactly one of location_id or uuid');
+    }
+    if (name !== 'locations') {
+      if (q.uuid === undefined)
+        throw invalidParameter('location_id', `the ${name} layer is asked by uuid only`);
+      return c.json(store.areaFeatures(v, name, [q.uuid]), 200);
     }
     const by = q.location_id !== undefined ? { location_id: q.location_id } : { uuid: q.uuid! };
     return c.json(store.locationData(v, by), 200);
@@ -131,22 +165,19 @@ export function fabricRoutes(store: Store) {
     const { v, layer } = c.req.valid('param');
     const { field } = c.req.valid('query');
     requireFabricVintage(store, v);
-    requireLayer(layer, ['locations']);
-    const known = new Set(
-      store
-        .fields(v, 'locations')
-        .map((f) => f.fieldname)
-        .concat(recordFields),
-    );
+    const name = requireLayer(layer, LAYERS);
+    // A field a record does not hold is refused, never dropped: clients read every one back.
+    const known = new Set(store.fields(v, name).map((f) => f.fieldname));
     const unknown = field.find((f) => !known.has(f));
     if (unknown)
-      throw invalidParameter('field', `field ${unknown} is not a field of the locations layer`);
-    const body = await parseJsonBody(c, BulkBody);
-    if ((body.location_id === undefined) === (body.uuid === undefined)) {
-      throw invalidParameter('body', 'body must hold exactly one of location_id or uuid');
-    }
-    const ids = body.location_id ? { location_id: body.location_id } : { uuid: body.uuid! };
-    return c.json(store.bulkLocations(v, ids, field), 200);
+      throw invalidParameter('field', `field ${unknown} is not a field of the ${name} layer`);
+    const ids = await readBulkIds(c, name);
+    if (name === 'locations') return c.json(store.bulkLocations(v, ids, field), 200);
+    const keep = new Set(['uuid', ...field]);
+    const rows = store
+      .areaFeatures(v, name, 'uuid' in ids ? ids.uuid : [])
+      .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))));
+    return c.json(rows, 200);
   });
 
   documentOnly(router, tileDoc);
@@ -173,5 +204,3 @@ export function fabricRoutes(store: Store) {
 
   return router;
 }
-
-const recordFields = Object.keys(LocationRecordSchema.shape);

@@ -5,11 +5,13 @@ import type { Store } from '../store/store';
 import { areaFromGeoJson } from '../http/area';
 import { parseJsonBody } from '../http/body';
 import { ServiceError, invalidParameter } from '../http/errors';
+import type { Dialect } from '../http/dialect';
+import { renderHistory } from '../http/render-fabric';
 import { requireFabricVintage } from '../http/vintages';
 import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
 import {
   HistoryQuery,
-  HistoryRecordSchema,
+  historyRecordSchema,
   SummarizeQuery,
   SummarizeResponseSchema,
   TranslateQuery,
@@ -23,14 +25,19 @@ import { createRouter, documentOnly } from './router';
 const tags = ['fabricext'];
 const params = z.object({ v: VintageParam });
 
-const historyRoute = createRoute({
-  method: 'get',
-  path: '/{v}/history',
-  tags,
-  summary: 'Versions in which a location existed, with its retirement equivalent',
-  request: { params, query: HistoryQuery },
-  responses: { 200: jsonResponse(z.array(HistoryRecordSchema), 'history'), ...errorResponses },
-});
+// Its version names follow the service's dialect, in the answers and in the document.
+const historyRoute = (d: Dialect) =>
+  createRoute({
+    method: 'get',
+    path: '/{v}/history',
+    tags,
+    summary: 'Versions in which a location existed, with its retirement equivalent',
+    request: { params, query: HistoryQuery },
+    responses: {
+      200: jsonResponse(z.array(historyRecordSchema(d)), 'history'),
+      ...errorResponses,
+    },
+  });
 
 const translateRoute = createRoute({
   method: 'get',
@@ -76,15 +83,19 @@ const summarizeRoute = createRoute({
   },
 });
 
-export function fabricextRoutes(store: Store) {
+export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
   const router = createRouter();
 
   matchRoutes(router, store);
 
-  router.openapi(historyRoute, (c) => {
+  router.openapi(historyRoute(dialect), (c) => {
     const { v } = c.req.valid('param');
     requireFabricVintage(store, v);
-    return c.json(store.history(v, c.req.valid('query').location_id), 200);
+    const records = store.history(v, c.req.valid('query').location_id);
+    return c.json(
+      records.map((r) => renderHistory(r, dialect)),
+      200,
+    );
   });
 
   locateRoutes(router, store);

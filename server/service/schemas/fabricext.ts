@@ -1,18 +1,30 @@
 // Schemas of the extension operations (SERVICE.md "Extension operations"); locate's and
 // match's are in locate.ts and match.ts.
 import { z } from '@hono/zod-openapi';
+import type { Dialect } from '../http/dialect';
 import { listQuery, locationIdQuery } from './common';
 
 export const HistoryQuery = z.object({ location_id: locationIdQuery() });
 
-export const HistoryRecordSchema = z
-  .object({
-    location_id: z.number().int(),
-    firstsvcversion: z.number().int(),
-    lastsvcversion: z.number().int(),
-    re_location_id: z.number().int().nullable(),
-  })
-  .openapi('HistoryRecord');
+const HistoryBoth = z.object({
+  location_id: z.number().int(),
+  firstsvcversion: z.number().int().openapi({ description: 'seed and both dialects' }),
+  lastsvcversion: z.number().int().openapi({ description: 'seed and both dialects' }),
+  firstcqaversion: z.number().int().openapi({ description: 'published and both dialects' }),
+  lastcqaversion: z.number().int().openapi({ description: 'published and both dialects' }),
+  re_location_id: z.number().int().nullable(),
+});
+
+/** A history record as the dialect names its versions (both pairs in `both`). */
+export function historyRecordSchema(d: Dialect) {
+  const schema =
+    d === 'published'
+      ? HistoryBoth.omit({ firstsvcversion: true, lastsvcversion: true })
+      : d === 'seed'
+        ? HistoryBoth.omit({ firstcqaversion: true, lastcqaversion: true })
+        : HistoryBoth;
+  return schema.openapi('HistoryRecord');
+}
 
 export const ID_KINDS = ['location_id', 'uuid'] as const;
 const idKind = z.enum(ID_KINDS, { error: `must be one of ${ID_KINDS.join(', ')}` });

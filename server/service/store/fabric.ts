@@ -8,7 +8,9 @@ export interface FabricVintage {
   svcversion: number;
   fccversion: string;
   fccrelease: string; // MMDDYYYY
-  vintagename: string; // e.g. june2024
+  /** NTIA's BEAD fabric version of the release ("5_1"), null when none is known. */
+  ntiaversion: string | null;
+  vintagename: string; // e.g. june2024, dec2024
 }
 
 /** Packed coordinates are degrees times this: 7 decimals, about a centimetre. */

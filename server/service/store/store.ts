@@ -14,7 +14,12 @@ export interface FieldCategory {
 
 export interface FieldDef {
   fieldname: string;
+  /** The seed's type names; the HTTP layer renders the published ones (int, float, text). */
   fieldtype: 'integer' | 'number' | 'text';
+  /** A Python format string for the value, as the published guide shows (`f"{n:d}"`). */
+  format: string;
+  /** 10: a stored attribute of the feature; 20: computed from the vintage's coverage. */
+  datalevel: number;
   discrete: 0 | 1;
   reportable: 0 | 1;
   listorder: number;
@@ -39,6 +44,20 @@ export interface LocationRecord {
   h3_res9_id: string;
   latitude: number;
   longitude: number;
+  // Computed per vintage, so that a record holds every field `fields` lists.
+  state_abbr: string;
+  h3_res8_id: string;
+  served_status: string; // unserved, underserved or served, from this vintage's coverage
+  max_down_mbps: number;
+  max_up_mbps: number;
+  provider_count: number;
+  fiber_provider_count: number;
+}
+
+/** A parcel or footprint record (data and bulk on those layers). */
+export interface AreaFeatureRecord {
+  uuid: string;
+  location_count: number; // locations of this vintage on the parcel / in the building
 }
 
 export interface MatchParts {
@@ -189,6 +208,12 @@ export interface Store {
     ids: { location_id: number[] } | { uuid: string[] },
     fields: string[],
   ): Partial<LocationRecord>[];
+  /** Parcel or footprint records of this vintage's uuids, in the order asked; unknown skipped. */
+  areaFeatures(
+    vintage: string,
+    layer: 'parcels' | 'footprints',
+    uuids: string[],
+  ): AreaFeatureRecord[];
   /** Mapbox Vector Tile bytes (layers roads, parcels, footprints, locations); cached per tile. */
   tile(vintage: string, z: number, x: number, y: number): Uint8Array;
   match(

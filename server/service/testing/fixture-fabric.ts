@@ -1,6 +1,7 @@
 // A tiny hand-built fabric for tests, laid out in fixture-layout.ts (read its sketch first):
 // each locate matchtype happens at a documented point, and the history cases (active, retired
 // with and without an equivalent, inactive then active, new) are all present.
+import { vintageName } from '../../demo/vintages';
 import type { Fabric } from '../store/fabric';
 import {
   FIXED_PROVIDERS,
@@ -73,7 +74,8 @@ export function buildFixtureFabric(): Fabric {
       fccrelease: vintage.endsWith('06')
         ? `0630${vintage.slice(0, 4)}`
         : `1231${vintage.slice(0, 4)}`,
-      vintagename: `${vintage.endsWith('06') ? 'june' : 'december'}${vintage.slice(0, 4)}`,
+      ntiaversion: vintage <= '202406' ? `${3 + i}_1` : null,
+      vintagename: vintageName(vintage),
     })),
     towns: [
       { name: 'Springfield', zip: '62704', lng: FIXTURE_ORIGIN.lng, lat: FIXTURE_ORIGIN.lat },
