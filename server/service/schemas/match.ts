@@ -35,13 +35,16 @@ export const MatchQuery = z.object({
 /** The query of POST match: maxresults applies to every address of the body. */
 export const MatchBulkQuery = z.object({ maxresults });
 
-/** An address part in a JSON body: text, or a number (spreadsheets turn ZIPs into numbers). */
-function partBody(max: number) {
+/**
+ * An address part in a JSON body: text, or a number (spreadsheets turn house numbers and ZIPs
+ * into numbers, and a ZIP such as 02134 into 2134: numbers are padded to `digits`).
+ */
+function partBody(max: number, digits = 0) {
   return z
     .union([z.string(), z.number().int().nonnegative()], {
       error: 'must be a string or a whole number',
     })
-    .transform(String)
+    .transform((v) => (typeof v === 'number' ? String(v).padStart(digits, '0') : v))
     .pipe(z.string().max(max, { error: `must be at most ${max} characters` }))
     .nullable()
     .optional();
@@ -59,7 +62,7 @@ const MatchItemBody = z.object({
   unit: partBody(PART_MAX.unit),
   city: partBody(PART_MAX.city),
   state: partBody(PART_MAX.state),
-  postcode: partBody(PART_MAX.postcode),
+  postcode: partBody(PART_MAX.postcode, 5),
 });
 
 export const MatchBulkBody = z
