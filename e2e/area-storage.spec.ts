@@ -204,20 +204,14 @@ test.describe('saved areas are never lost', () => {
     // An older build's list, cut off mid-write, and two areas under their own keys.
     const truncated = JSON.stringify({ areas: [kept] }).slice(0, 120);
     const crossingText = JSON.stringify(crossing);
-    await page.evaluate(
-      ({ legacyKey, prefix, truncated, keptText, crossingText }) => {
-        localStorage.setItem(legacyKey, truncated);
-        localStorage.setItem(`${prefix}kept`, keptText);
-        localStorage.setItem(`${prefix}crossing`, crossingText);
-      },
-      {
-        legacyKey: LEGACY_KEY,
-        prefix: AREA_PREFIX,
-        truncated,
-        keptText: JSON.stringify(kept),
-        crossingText,
-      },
-    );
+    const seed = {
+      [LEGACY_KEY]: truncated,
+      [`${AREA_PREFIX}kept`]: JSON.stringify(kept),
+      [`${AREA_PREFIX}crossing`]: crossingText,
+    };
+    await page.evaluate((items) => {
+      for (const [key, text] of Object.entries(items)) localStorage.setItem(key, text);
+    }, seed);
     await page.reload();
     await new MapDriver(page).waitForIdle();
 
