@@ -3,16 +3,20 @@
 // server embeds the service in process and holds no browser tokens).
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
-import type { Store } from './store/store';
+import type { CollectLimits, Store } from './store/store';
 import { requireToken } from './http/auth';
 import { DEFAULT_DIALECT, type Dialect } from './http/dialect';
 import type { ServiceEnv } from './http/env';
 import { ServiceError, errorResponse } from './http/errors';
 import { allowedMethods } from './http/operations';
 import { rateLimit } from './http/rate-limit';
+import { createUsageMeter, meterUsage, type UsageMeter } from './http/usage-meter';
+import { accountcontrolRoutes } from './routes/accountcontrol';
+import { collect3Routes } from './routes/collect3';
 import { coverageRoutes } from './routes/coverage';
 import { fabricRoutes } from './routes/fabric';
 import { fabricextRoutes } from './routes/fabricext';
+import { geosvcRoutes } from './routes/geosvc';
 
 export interface ServiceDeps {
   store: Store;
@@ -22,6 +26,10 @@ export interface ServiceDeps {
   logError?: (message: string) => void;
   /** Which names answers use where the seed and the published shapes differ (default both). */
   dialect?: Dialect;
+  /** Calls and credits per token (getusage); pass one to share it with the locate hot path. */
+  usage?: UsageMeter;
+  /** collect3's part size and fan-out (tests shrink them to exercise nested parts). */
+  collectLimits?: CollectLimits;
 }
 
 function fromHttpException(err: HTTPException): ServiceError {
@@ -39,15 +47,22 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
   const logError = deps.logError ?? ((m: string) => console.error(m));
   const app = new OpenAPIHono<ServiceEnv>();
 
-  for (const prefix of ['/fabric/*', '/fabricext/*', '/coverage/*']) {
+  const usage = deps.usage ?? createUsageMeter();
+  const prefixes = ['/fabric/*', '/fabricext/*', '/coverage/*', '/accountcontrol/*', '/geosvc/*'];
+  for (const prefix of prefixes) {
     if (deps.tokens !== null) app.use(prefix, requireToken(deps.tokens));
+    // After auth, so only accepted tokens are accounts; before the limit, so a 429 is counted.
+    app.use(prefix, meterUsage(usage));
     if (deps.rateLimit) app.use(prefix, rateLimit(deps.rateLimit.perMinute));
   }
 
   const dialect = deps.dialect ?? DEFAULT_DIALECT;
   app.route('/fabric', fabricRoutes(store, dialect));
   app.route('/fabricext', fabricextRoutes(store, dialect));
+  app.route('/fabric', collect3Routes(store, deps.collectLimits));
   app.route('/coverage', coverageRoutes(store));
+  app.route('/accountcontrol', accountcontrolRoutes(usage));
+  app.route('/geosvc', geosvcRoutes());
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -5,6 +5,7 @@ import { createServiceApp } from './app';
 import { resolveServiceTokens } from './http/dev-token';
 import { dialectFromEnv } from './http/dialect';
 import { locateFastPath } from './http/locate-fast-path';
+import { createUsageMeter } from './http/usage-meter';
 import { createServiceServer } from './standalone-server';
 import { loadDemoStore } from './store/load-store';
 
@@ -27,16 +28,19 @@ async function main(): Promise<void> {
     locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
     log,
   });
+  // One meter for Hono and the hot path, so getusage counts every call.
+  const usage = createUsageMeter();
   const app = createServiceApp({
     store,
     tokens,
+    usage,
     dialect,
     ...(perMinute ? { rateLimit: { perMinute } } : {}),
   });
   // With a rate limit, every request must pass Hono's limiter: no hot path then.
   const server = createServiceServer({
     fetch: app.fetch,
-    fastPath: perMinute ? null : locateFastPath(store, tokens),
+    fastPath: perMinute ? null : locateFastPath(store, tokens, usage),
     limits,
     log,
   });

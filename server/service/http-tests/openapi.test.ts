@@ -90,6 +90,11 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
   ['post', '/coverage/bdcfixed', ['vintage']],
   ['get', '/coverage/bdcmobile', ['h3_res9_id', 'vintage']],
   ['post', '/coverage/bdcmobile', ['vintage']],
+  ['post', '/fabric/{v}/collect3/{layer}', ['v', 'layer']],
+  ['get', '/accountcontrol/listapis', []],
+  ['get', '/accountcontrol/getusage', []],
+  ['post', '/geosvc/h3assign', ['res']],
+  ['get', '/geosvc/libgetgeo/tiger/2020/{kind}', ['kind', 'id']],
 ];
 
 /** A concrete path for a templated one, to match against the service's operation table. */
@@ -97,6 +102,7 @@ const concrete = (path: string) =>
   path
     .replace('{v}', '202406')
     .replace('{layer}', 'locations')
+    .replace('{kind}', 'counties')
     .replace(/\{[xyz]\}/g, '1');
 
 describe('/openapi.json', () => {

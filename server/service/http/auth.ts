@@ -13,6 +13,11 @@ export function digestToken(value: string): Buffer {
   return hash('sha256', value, 'buffer');
 }
 
+/** The account a token's digest names (rate limit, usage): a prefix of it, never the token. */
+export function clientKeyOf(digest: Buffer): string {
+  return digest.toString('hex', 0, 8);
+}
+
 /** Fixed-length digests make the comparison independent of where the strings differ. */
 export function tokenMatches(candidate: string | Buffer, tokens: readonly Buffer[]): boolean {
   const d = typeof candidate === 'string' ? digestToken(candidate) : candidate;
@@ -50,7 +55,7 @@ export function requireToken(tokens: readonly string[]): MiddlewareHandler<Servi
         },
       );
     }
-    c.set('clientKey', presented.toString('hex', 0, 8));
+    c.set('clientKey', clientKeyOf(presented));
     await next();
   };
 }

@@ -8,7 +8,9 @@ import { getRequestListener } from '@hono/node-server';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Store } from '../store/store';
 import { LocateQuery, locateOptions } from '../schemas/locate';
-import { digestToken, presentedToken, tokenMatches } from './auth';
+import { clientKeyOf, digestToken, presentedToken, tokenMatches } from './auth';
+import { OPERATIONS } from './operations';
+import { ANONYMOUS_ACCOUNT, type UsageMeter } from './usage-meter';
 
 const LOCATE_PATH = /^\/fabricext\/([^/]+)\/locate$/;
 
@@ -19,7 +21,14 @@ export interface LocateFastPath {
   readonly handled: number;
 }
 
-export function locateFastPath(store: Store, tokens: readonly string[] | null): LocateFastPath {
+const LOCATE = OPERATIONS.find((o) => o.name === 'locate')!;
+
+/** `usage`: the app's meter, so calls answered here count in getusage like any other. */
+export function locateFastPath(
+  store: Store,
+  tokens: readonly string[] | null,
+  usage?: UsageMeter,
+): LocateFastPath {
   const digests = tokens?.filter((t) => t.length > 0).map(digestToken) ?? null;
   // The store's vintages are fixed once it is loaded; an unknown one is Hono's to refuse.
   const vintages = new Set(store.fabricVintages().map((v) => v.vintage));
@@ -29,13 +38,16 @@ export function locateFastPath(store: Store, tokens: readonly string[] | null): 
     const q = req.url.indexOf('?');
     const path = LOCATE_PATH.exec(q < 0 ? req.url : req.url.slice(0, q));
     if (!path) return false;
+    let account = ANONYMOUS_ACCOUNT;
     if (digests) {
       const apikey = req.headers.apikey;
       const token = presentedToken(
         req.headers.authorization,
         typeof apikey === 'string' ? apikey : undefined,
       );
-      if (token === null || !tokenMatches(token, digests)) return false;
+      const digest = token === null ? null : digestToken(token);
+      if (digest === null || !tokenMatches(digest, digests)) return false;
+      account = clientKeyOf(digest);
     }
     let vintage: string;
     try {
@@ -69,6 +81,7 @@ export function locateFastPath(store: Store, tokens: readonly string[] | null): 
     });
     res.end(body);
     handled++;
+    usage?.record(account, LOCATE, 200);
     return true;
   };
   return Object.defineProperty(fastPath, 'handled', { get: () => handled }) as LocateFastPath;

@@ -1,8 +1,9 @@
-// Every operation of SERVICE.md as method + path pattern. One table serves three needs:
+// Every operation of SERVICE.md as method + path pattern. One table serves four needs:
 // 405 answers (which methods a known path accepts), the auth form (coverage operations take
-// `<token_type> <token>`), and the app server's upstream allowlist.
+// `<token_type> <token>`), the app server's upstream allowlist, and the account operations
+// (listapis publishes each row's credits and chunk limit; getusage counts calls per row).
 
-export type ServiceArea = 'fabric' | 'fabricext' | 'coverage';
+export type ServiceArea = 'fabric' | 'fabricext' | 'coverage' | 'accountcontrol' | 'geosvc';
 
 export interface OperationDef {
   name: string;
@@ -11,10 +12,36 @@ export interface OperationDef {
   pattern: RegExp;
   /** Answers change only with the vintage, so the app server may cache them. */
   cacheable: boolean;
+  /** The name listapis gives it: the path's first fixed segment after the area ("bulk"). */
+  operation: string;
+  /** Credits one call costs; see Billing. */
+  credits: number;
+  /** Items one call takes: the chunk size a client splits a bulk POST into; 1 otherwise. */
+  maxrequest: number;
 }
+
+/**
+ * Credits per call, chosen so the real client's arithmetic picks the cheaper form: metadata
+ * and account reads are free, a per-item GET costs 1, a bulk POST of up to 1000 items costs
+ * 50 (so batching pays from 50 items on), an area operation costs 10. Defaults by method:
+ * GET 1 credit for 1 item, POST 50 credits for up to 1000 (the service's bulk id limit).
+ */
+export interface Billing {
+  credits?: number;
+  maxrequest?: number;
+}
+
+const FREE: Billing = { credits: 0 };
+const AREA_CALL: Billing = { credits: 10, maxrequest: 1 };
 
 const V = '\\d{6}';
 const LAYER = '[a-z_]+';
+
+/** `/fabric/${V}/bulk/${LAYER}` → "bulk": the first plain segment after the area. */
+function operationName(path: string): string {
+  const segments = path.split('/').slice(2);
+  return segments.find((s) => /^[a-z0-9]+$/.test(s)) ?? segments[0] ?? '';
+}
 
 function op(
   name: string,
@@ -22,29 +49,45 @@ function op(
   area: ServiceArea,
   path: string,
   cacheable = false,
+  billing: Billing = {},
 ): OperationDef {
-  return { name, method, area, pattern: new RegExp(`^${path}$`), cacheable };
+  return {
+    name,
+    method,
+    area,
+    pattern: new RegExp(`^${path}$`),
+    cacheable,
+    operation: operationName(path),
+    credits: billing.credits ?? (method === 'GET' ? 1 : 50),
+    maxrequest: billing.maxrequest ?? (method === 'GET' ? 1 : 1000),
+  };
 }
 
 export const OPERATIONS: readonly OperationDef[] = [
-  op('fabricVintages', 'GET', 'fabric', '/fabric/vintages'),
-  op('fabricLayers', 'GET', 'fabric', '/fabric/layers'),
-  op('fields', 'GET', 'fabric', `/fabric/${V}/fields/${LAYER}`),
+  op('fabricVintages', 'GET', 'fabric', '/fabric/vintages', false, FREE),
+  op('fabricLayers', 'GET', 'fabric', '/fabric/layers', false, FREE),
+  op('fields', 'GET', 'fabric', `/fabric/${V}/fields/${LAYER}`, false, FREE),
   op('data', 'GET', 'fabric', `/fabric/${V}/data/${LAYER}`),
   op('bulk', 'POST', 'fabric', `/fabric/${V}/bulk/${LAYER}`),
-  op('tile', 'GET', 'fabric', `/fabric/${V}/tiles/\\d{1,2}/\\d{1,7}/\\d{1,7}\\.pbf`),
+  op('tile', 'GET', 'fabric', `/fabric/${V}/tiles/\\d{1,2}/\\d{1,7}/\\d{1,7}\\.pbf`, false, FREE),
   op('match', 'GET', 'fabricext', `/fabricext/${V}/match`),
   op('matchBulk', 'POST', 'fabricext', `/fabricext/${V}/match`),
   op('history', 'GET', 'fabricext', `/fabricext/${V}/history`),
   op('locate', 'GET', 'fabricext', `/fabricext/${V}/locate`),
   op('locateBulk', 'POST', 'fabricext', `/fabricext/${V}/locate`),
   op('translate', 'GET', 'fabricext', `/fabricext/${V}/translate`),
-  op('summarize', 'POST', 'fabricext', `/fabricext/${V}/summarize`),
-  op('coverageVintages', 'GET', 'coverage', '/coverage/vintages'),
+  op('summarize', 'POST', 'fabricext', `/fabricext/${V}/summarize`, false, AREA_CALL),
+  op('coverageVintages', 'GET', 'coverage', '/coverage/vintages', false, FREE),
   op('fixedCoverage', 'GET', 'coverage', '/coverage/bdcfixed', true),
   op('fixedCoverageBulk', 'POST', 'coverage', '/coverage/bdcfixed', true),
   op('mobileCoverage', 'GET', 'coverage', '/coverage/bdcmobile', true),
   op('mobileCoverageBulk', 'POST', 'coverage', '/coverage/bdcmobile', true),
+  op('collect3', 'POST', 'fabric', `/fabric/${V}/collect3/${LAYER}`, false, AREA_CALL),
+  op('listApis', 'GET', 'accountcontrol', '/accountcontrol/listapis', false, FREE),
+  op('getUsage', 'GET', 'accountcontrol', '/accountcontrol/getusage', false, FREE),
+  // Pure arithmetic on the caller's points: 1 credit for up to 10,000 of them.
+  op('h3Assign', 'POST', 'geosvc', '/geosvc/h3assign', false, { credits: 1, maxrequest: 10_000 }),
+  op('boundary', 'GET', 'geosvc', '/geosvc/libgetgeo/tiger/2020/[a-z]+'),
 ];
 
 /** The operation a method + path names, or null. */
@@ -58,7 +101,15 @@ export function allowedMethods(path: string): string[] {
   return [...new Set(OPERATIONS.filter((o) => o.pattern.test(path)).map((o) => o.method))];
 }
 
+const AREAS: readonly ServiceArea[] = [
+  'fabric',
+  'fabricext',
+  'coverage',
+  'accountcontrol',
+  'geosvc',
+];
+
 export function areaOfPath(path: string): ServiceArea | null {
   const first = path.split('/')[1];
-  return first === 'fabric' || first === 'fabricext' || first === 'coverage' ? first : null;
+  return AREAS.find((a) => a === first) ?? null;
 }

@@ -1,6 +1,7 @@
 // The in-memory Store: a Fabric plus its static indexes, answering every operation from typed
 // columns. Vintages arrive validated by the routes; an unknown one still answers empty here so
 // the store never throws on a caller's mistake.
+import { createFabricCollector } from '../ops/collect-fabric';
 import { fixedRecords, mobileRecords } from '../ops/coverage-records';
 import { RECORD_FIELDS, layerFields } from '../ops/fields';
 import { history } from '../ops/history';
@@ -21,6 +22,7 @@ export function createMemoryStore(fabric: Fabric): Store {
   const ix = buildFabricIndex(fabric);
   const matcher = createMatcher(ix);
   const tiles = createTileSource(ix);
+  const collector = createFabricCollector(ix);
   const coverageVintages = fabric.fixedCoverage.map((c) => c.vintage);
   const vi = (v: string) => ix.vintageIndex(v);
   const coverageIndex = (v: string) => coverageVintages.indexOf(v);
@@ -83,6 +85,8 @@ export function createMemoryStore(fabric: Fabric): Store {
       vi(v) < 0
         ? { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } }
         : summarize(ix, vi(v), area, fields, nocat, MAXCOUNT),
+    collect: (v, layer, area, part, limits) =>
+      vi(v) < 0 ? null : collector.collect(vi(v), layer, area, part, limits),
     fixedCoverage(v, locationIds) {
       const c = coverageIndex(v);
       return c < 0 ? [] : fixedRecords(ix, c, locationIds);

@@ -195,6 +195,26 @@ export interface MobileRecord {
 /** An area for summarize, already parsed and validated: polygons of rings of [lng, lat]. */
 export type Area = GeoJSON.Position[][][];
 
+/**
+ * Where a collect3 call starts: null for a whole area, else a part an earlier answer listed (a
+ * range of the layer's spatial order, or features listed by position). Opaque to clients: the
+ * HTTP layer signs it into the continuation body.
+ */
+export type CollectPart = { node: [number, number] } | { points: number[] };
+
+export interface CollectLimits {
+  /** Most features one call returns (and most positions it reads). */
+  partSize: number;
+  /** Most continuations one answer lists. */
+  maxParts: number;
+}
+
+/** Either uuids (the part is answered) or parts to post next, never both. */
+export interface CollectResult {
+  uuids: string[];
+  parts: CollectPart[];
+}
+
 export interface Store {
   readonly kind: string; // "demo" for the synthetic fabric
   readonly maxcount: number;
@@ -226,6 +246,14 @@ export interface Store {
   locate(vintage: string, point: LocatePoint, options: LocateOptions): LocateRecord[];
   translate(vintage: string, src: IdKind, dest: IdKind, id: string): TranslateRecord[];
   summarize(vintage: string, area: Area, fields: string[], nocat: boolean): SummarizeResult;
+  /** collect3: features of the layer inside the area, in parts; null for a part that is not one. */
+  collect(
+    vintage: string,
+    layer: LayerName,
+    area: Area,
+    part: CollectPart | null,
+    limits: CollectLimits,
+  ): CollectResult | null;
   fixedCoverage(vintage: string, locationIds: number[]): FixedRecord[];
   mobileCoverage(vintage: string, cells: string[]): MobileRecord[];
 }

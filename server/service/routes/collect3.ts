@@ -1,0 +1,104 @@
+// POST /fabric/{v}/collect3/{layer}: the uuids of a layer's features inside a GeoJSON area.
+// A large area is answered in parts (ops/collect3.ts): the answer then lists continuations,
+// each a body to post next (the area as a MultiPolygon Feature plus a sealed `continuation`
+// property), and carries no data itself.
+import { createRoute, z } from '@hono/zod-openapi';
+import type { CollectLimits, LayerName, Store } from '../store/store';
+import { areaFromGeoJson } from '../http/area';
+import { readJsonBody } from '../http/body';
+import { areaDigest, continuationError, createContinuationSigner } from '../http/continuation';
+import { ServiceError, invalidParameter } from '../http/errors';
+import { requireFabricVintage } from '../http/vintages';
+import { describeIssue } from '../http/zod-errors';
+import { DEFAULT_COLLECT_LIMITS } from '../ops/collect3';
+import { CollectRequestSchema, CollectResponseSchema } from '../schemas/collect3';
+import { errorResponses, jsonResponse, LayerParam, VintageParam } from '../schemas/common';
+import { AreaGeoJson } from '../schemas/geojson';
+import { createRouter, documentOnly } from './router';
+
+const LAYERS: readonly LayerName[] = ['locations', 'parcels', 'footprints'];
+/** Continuation bodies repeat the area: an answer lists fewer of them when the area is big. */
+const CONTINUATION_BYTES = 16 * 1024 * 1024;
+
+const collectRoute = createRoute({
+  method: 'post',
+  path: '/{v}/collect3/{layer}',
+  tags: ['fabric'],
+  summary:
+    'uuids of the features inside an area (locations by their point, parcels and footprints by a point inside each); a large area in parts',
+  request: {
+    params: z.object({ v: VintageParam, layer: LayerParam }),
+    body: { content: { 'application/json': { schema: CollectRequestSchema } }, required: true },
+  },
+  responses: {
+    200: jsonResponse(CollectResponseSchema, 'uuids, or the bodies to post next'),
+    413: jsonResponse(
+      z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+      'payload_too_large',
+    ),
+    ...errorResponses,
+  },
+});
+
+/** The sealed part a continuation body carries, or null for a first call. */
+function continuationOf(doc: unknown): string | null {
+  if (typeof doc !== 'object' || doc === null || (doc as { type?: unknown }).type !== 'Feature') {
+    return null;
+  }
+  const props = (doc as { properties?: unknown }).properties;
+  if (typeof props !== 'object' || props === null || !('continuation' in props)) return null;
+  const token = (props as { continuation: unknown }).continuation;
+  if (typeof token !== 'string') {
+    throw continuationError('format', 'continuation must be the text an answer gave');
+  }
+  return token;
+}
+
+function parseArea(doc: unknown) {
+  const result = AreaGeoJson.safeParse(doc);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const message = issue ? describeIssue(issue, 'body') : 'request body is invalid';
+    throw new ServiceError('invalid_geojson', message, {
+      parameter: 'body',
+      path: issue?.path.join('.') ?? '',
+    });
+  }
+  return areaFromGeoJson(result.data);
+}
+
+export function collect3Routes(store: Store, limits: CollectLimits = DEFAULT_COLLECT_LIMITS) {
+  const router = createRouter();
+  const signer = createContinuationSigner();
+
+  documentOnly(router, collectRoute);
+  const { body: _omitBody, ...request } = collectRoute.request;
+  router.openapi({ ...collectRoute, request, hide: true }, async (c) => {
+    const { v, layer: name } = c.req.valid('param');
+    requireFabricVintage(store, v);
+    const layer = LAYERS.find((l) => l === name);
+    if (!layer) throw invalidParameter('layer', `layer must be one of ${LAYERS.join(', ')}`);
+    const doc = await readJsonBody(c);
+    const token = continuationOf(doc);
+    const area = parseArea(doc);
+    const claims = { v, layer, area: areaDigest(area) };
+    const part = token === null ? null : signer.open(token, claims);
+    const areaBytes = JSON.stringify(area).length + 200;
+    const maxParts = Math.max(
+      3,
+      Math.min(limits.maxParts, Math.floor(CONTINUATION_BYTES / areaBytes)),
+    );
+    const result = store.collect(v, layer, area, part, { ...limits, maxParts });
+    if (!result) throw continuationError('part', 'continuation names no part of this layer');
+    const continuations = result.parts.map((p) => ({
+      body: {
+        type: 'Feature' as const,
+        properties: { continuation: signer.seal({ ...claims, part: p }) },
+        geometry: { type: 'MultiPolygon' as const, coordinates: area },
+      },
+    }));
+    return c.json({ data: result.uuids, continuations }, 200);
+  });
+
+  return router;
+}
