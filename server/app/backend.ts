@@ -1,5 +1,6 @@
 // What answers /api: the reference service in process, or the real service upstream.
 // Either way the app server hands it a request whose path is the service path (no /api).
+import type { MiddlewareHandler } from 'hono';
 import type { FabricVintage } from '../service/store/fabric';
 
 export interface Backend {
@@ -8,6 +9,11 @@ export interface Backend {
   /** What the top-bar badge shows. */
   label: string;
   handle(request: Request): Promise<Response>;
+  /**
+   * Runs before /api requests reach the backend, where the client's address is still known:
+   * the upstream backend's per-client budget (one browser must not spend the shared token).
+   */
+  guard?: MiddlewareHandler;
 }
 
 export interface BackendVintages {

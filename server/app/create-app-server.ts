@@ -58,6 +58,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
   app.use('*', requestLog(log));
   app.use('*', securityHeaders({ basemapStyle: opts.basemapStyle, dev: opts.dev ?? false }));
   app.use('*', frontDoor(opts.hosts));
+  if (backend.guard) app.use('/api/*', backend.guard);
 
   app.get('/api/health', async (c) => {
     // Vintages change a few times a year; asking the upstream on every page load is waste.

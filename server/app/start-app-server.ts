@@ -14,6 +14,7 @@ import { hostAllowlist } from './host-allowlist';
 import { lineLogger } from './log-lines';
 import { parseServerEnv } from '../config/server-env';
 import { createUpstreamBackend } from './upstream-backend';
+import { upstreamLimitsFromEnv } from './upstream-env';
 
 export interface StartOptions {
   port?: number;
@@ -95,6 +96,7 @@ export async function backendFromEnv(
     tokenType,
     auth,
     log,
+    ...upstreamLimitsFromEnv(env),
     ...(opts.upstreamTimeoutMs ? { timeoutMs: opts.upstreamTimeoutMs } : {}),
   });
 }

@@ -1,12 +1,17 @@
 // The upstream backend: forwards the operations of SERVICE.md (and nothing else) to the real
-// service, adding the token the server holds. The browser's own credentials never pass:
-// only a few safe headers are copied.
+// service, adding the token the server holds. The browser's own credentials never pass: only
+// the contract's query parameters and the body go out. What comes back is treated as hostile:
+// read with a byte cap, checked, re-emitted in our error vocabulary (upstream-answer.ts).
 import { createHash } from 'node:crypto';
 import { readBodyCapped } from '../service/http/body';
-import { ServiceError, errorFetchResponse, type ErrorCode } from '../service/http/errors';
+import { ServiceError, errorFetchResponse } from '../service/http/errors';
 import { findOperation, type OperationDef } from '../service/http/operations';
 import type { Backend } from './backend';
-import { LruCache } from './lru-cache';
+import { clientRateLimit } from './client-rate-limit';
+import { LruCache, type LruLimits } from './lru-cache';
+import { errorAnswer, upstreamAnswer, type UpstreamAnswer } from './upstream-answer';
+import { DEFAULT_UPSTREAM_MAX_BYTES, UpstreamTooLarge } from './upstream-body';
+import { forwardableQuery } from './upstream-params';
 
 export interface UpstreamOptions {
   url: string;
@@ -15,10 +20,21 @@ export interface UpstreamOptions {
   tokenType: string;
   auth: 'bearer' | 'apikey';
   timeoutMs?: number;
-  cache?: { maxEntries: number; ttlMs: number };
+  cache?: Partial<LruLimits>;
+  /** Largest upstream answer body read (UPSTREAM_MAX_BYTES); past it, 502. */
+  maxBytes?: number;
+  /** Requests a minute per client address (APP_RATE_LIMIT); null or absent for none. */
+  clientRateLimit?: number | null;
   /** Where upstream failures are reported for the operator (never with headers or queries). */
   log?: (line: string) => void;
+  now?: () => number;
 }
+
+const DEFAULT_CACHE: LruLimits = {
+  maxEntries: 2000,
+  maxBytes: 64 * 1024 * 1024,
+  ttlMs: 3_600_000,
+};
 
 /** "ECONNREFUSED", "ENOTFOUND", ...: what an operator needs to fix the connection. */
 function failureCause(err: unknown): string {
@@ -28,80 +44,86 @@ function failureCause(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-interface CachedAnswer {
-  status: number;
-  headers: [string, string][];
-  body: ArrayBuffer;
-}
-
-// Headers copied from the upstream answer; hop-by-hop ones and cookies stay behind.
-const PASS_RESPONSE_HEADERS = [
-  'content-type',
-  'cache-control',
-  'retry-after',
-  'etag',
-  'last-modified',
-];
-
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'invalid_parameter',
-  401: 'unauthorized',
-  403: 'unauthorized',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  413: 'payload_too_large',
-  422: 'maxcount_exceeded',
-  429: 'rate_limited',
-};
-
 function authHeaders(op: OperationDef, opts: UpstreamOptions): Record<string, string> {
   if (opts.auth === 'apikey') return { apikey: opts.token };
   const scheme = op.area === 'coverage' ? opts.tokenType : 'Bearer';
   return { authorization: `${scheme} ${opts.token}` };
 }
 
-/** Upstream errors that aren't JSON (a gateway's HTML page) become our error body. */
-async function normalised(res: Response): Promise<CachedAnswer> {
-  const body = await res.arrayBuffer();
-  const headers: [string, string][] = [];
-  for (const name of PASS_RESPONSE_HEADERS) {
-    const value = res.headers.get(name);
-    if (value !== null) headers.push([name, value]);
-  }
-  const type = res.headers.get('content-type') ?? '';
-  if (res.status >= 400 && !type.includes('json')) {
-    const code =
-      CODE_BY_STATUS[res.status] ??
-      (res.status >= 500 ? 'upstream_unavailable' : 'invalid_parameter');
-    const err = new ServiceError(code, `upstream answered ${res.status}`);
-    const retry = res.headers.get('retry-after');
-    const out = errorFetchResponse(err);
-    return {
-      status: res.status >= 500 ? 502 : res.status,
-      headers: [
-        ['content-type', 'application/json; charset=utf-8'],
-        ...(retry ? [['retry-after', retry] as [string, string]] : []),
-      ],
-      body: await out.arrayBuffer(),
-    };
-  }
-  return { status: res.status, headers, body };
-}
-
-function toResponse(answer: CachedAnswer, cache: 'hit' | 'miss' | null): Response {
+function toResponse(answer: UpstreamAnswer, cache: 'hit' | 'miss' | null): Response {
   const headers = new Headers(answer.headers);
   if (cache) headers.set('x-cache', cache);
-  return new Response(answer.body.slice(0), { status: answer.status, headers });
+  // A copy: a cached body must not be handed to a stream that may transfer it.
+  return new Response(answer.body.slice(), { status: answer.status, headers });
 }
 
 export function createUpstreamBackend(opts: UpstreamOptions): Backend {
   const base = new URL(opts.url);
   const basePath = base.pathname.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const cache = new LruCache<CachedAnswer>(
-    opts.cache?.maxEntries ?? 2000,
-    opts.cache?.ttlMs ?? 3_600_000,
+  const maxBytes = opts.maxBytes ?? DEFAULT_UPSTREAM_MAX_BYTES;
+  const now = opts.now ?? Date.now;
+  const cache = new LruCache<UpstreamAnswer>(
+    { ...DEFAULT_CACHE, ...opts.cache },
+    (a) => a.body.byteLength + 256,
+    now,
   );
+  // After an upstream 429, further calls would only spend the token's standing: answer them
+  // here until its Retry-After has passed.
+  let throttledUntil = 0;
+
+  function failure(err: unknown, midAnswer: boolean): UpstreamAnswer {
+    if (err instanceof UpstreamTooLarge) {
+      const e = new ServiceError(
+        'upstream_unavailable',
+        `the upstream answer is larger than ${err.limit} bytes (UPSTREAM_MAX_BYTES)`,
+        { limit: err.limit },
+      );
+      return errorAnswer(e, `answer larger than ${err.limit} bytes`);
+    }
+    const timedOut =
+      err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    if (timedOut) {
+      const e = new ServiceError(
+        'upstream_timeout',
+        `the upstream service did not answer within ${timeoutMs} ms`,
+      );
+      return errorAnswer(e, `no answer within ${timeoutMs} ms`);
+    }
+    if (midAnswer) {
+      const e = new ServiceError('upstream_unavailable', 'the upstream answer broke off');
+      return errorAnswer(e, `answer broke off (${failureCause(err)})`);
+    }
+    const e = new ServiceError('upstream_unavailable', 'the upstream service is unreachable');
+    return errorAnswer(e, `unreachable (${failureCause(err)})`);
+  }
+
+  async function forward(op: OperationDef, target: string, body: Uint8Array | undefined) {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...authHeaders(op, opts),
+    };
+    if (body) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetch(target, {
+        method: op.method,
+        headers,
+        // A fresh ArrayBuffer-backed view: fetch's BodyInit doesn't take a shared-buffer view.
+        ...(body ? { body: new Uint8Array(body) } : {}),
+        redirect: 'manual',
+        // Covers the body too: a trickling answer is cut at the same deadline.
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      return failure(err, false);
+    }
+    try {
+      return await upstreamAnswer(op, res, maxBytes);
+    } catch (err) {
+      return failure(err, true);
+    }
+  }
 
   async function handle(request: Request): Promise<Response> {
     const incoming = new URL(request.url);
@@ -111,9 +133,8 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
         new ServiceError('not_found', `no operation at ${request.method} ${incoming.pathname}`),
       );
     }
-    // Re-encode the query from its parsed form so nothing odd reaches the upstream verbatim.
-    const query = new URLSearchParams();
-    for (const [k, v] of incoming.searchParams) query.append(k, v);
+    const query = forwardableQuery(op, incoming.searchParams);
+    if (query instanceof ServiceError) return errorFetchResponse(query);
     const qs = query.toString();
     const target = `${base.origin}${basePath}${incoming.pathname}${qs ? `?${qs}` : ''}`;
 
@@ -130,40 +151,33 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
     const cached = key ? cache.get(key) : undefined;
     if (cached) return toResponse(cached, 'hit');
 
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      ...authHeaders(op, opts),
-    };
-    if (body) headers['content-type'] = 'application/json';
-    let answer: CachedAnswer;
-    try {
-      const res = await fetch(target, {
-        method: op.method,
-        headers,
-        // A fresh ArrayBuffer-backed view: fetch's BodyInit doesn't take a shared-buffer view.
-        ...(body ? { body: new Uint8Array(body) } : {}),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      answer = await normalised(res);
-    } catch (err) {
-      const timedOut =
-        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      opts.log?.(
-        `upstream ${op.name} at ${base.host}: ${timedOut ? `no answer within ${timeoutMs} ms` : `unreachable (${failureCause(err)})`}`,
-      );
+    const wait = Math.ceil((throttledUntil - now()) / 1000);
+    if (wait > 0) {
       return errorFetchResponse(
-        timedOut
-          ? new ServiceError(
-              'upstream_timeout',
-              `the upstream service did not answer within ${timeoutMs} ms`,
-            )
-          : new ServiceError('upstream_unavailable', 'the upstream service is unreachable'),
+        new ServiceError(
+          'rate_limited',
+          `the upstream service's rate limit is reached; retry after ${wait} s`,
+          { retryAfter: wait },
+          { 'Retry-After': String(wait) },
+        ),
       );
     }
-    if (key && answer.status === 200) cache.set(key, answer);
+    const answer = await forward(op, target, body);
+    if (answer.problem) opts.log?.(`upstream ${op.name} at ${base.host}: ${answer.problem}`);
+    if (answer.status === 429) {
+      const seconds = Number(
+        answer.headers.find(([n]) => n.toLowerCase() === 'retry-after')?.[1] ?? 0,
+      );
+      throttledUntil = now() + seconds * 1000;
+    }
+    if (key && answer.valid) cache.set(key, answer);
     return toResponse(answer, key ? 'miss' : null);
   }
 
-  return { kind: base.host, label: base.host, handle };
+  return {
+    kind: base.host,
+    label: base.host,
+    handle,
+    ...(opts.clientRateLimit ? { guard: clientRateLimit(opts.clientRateLimit, now) } : {}),
+  };
 }

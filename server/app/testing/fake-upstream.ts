@@ -1,8 +1,10 @@
 // A stand-in for the real service on a loopback port: records what the app server forwards
-// (method, path, query, headers, body size) and answers with small fixed bodies. `hang`
-// makes it never answer (timeouts); closing it makes it unreachable.
+// (method, path, query, headers, body size) and answers with small fixed bodies in the
+// contract's shapes. `hang` makes it never answer (timeouts); `behaviour` makes it misbehave
+// (testing/hostile-answers.ts); closing it makes it unreachable.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerHostile, type HostileBehaviour, type HostileStats } from './hostile-answers';
 
 export interface SeenRequest {
   method: string;
@@ -17,8 +19,36 @@ export interface FakeUpstream {
   seen: SeenRequest[];
   /** While true, requests are held open and never answered. */
   hang: boolean;
+  /** While set, every request is answered this way instead of normally. */
+  behaviour: HostileBehaviour | null;
+  stats: HostileStats;
   close(): Promise<void>;
 }
+
+const FIXED_RECORD = {
+  location_id: '1000000001',
+  provider_id: 130077,
+  frn: '0001234567',
+  brand_name: 'Demo Fiber',
+  technology_code: 50,
+  max_advertised_download_speed: 1000,
+  max_advertised_upload_speed: 1000,
+  low_latency: 1,
+  business_residential_code: 'X',
+  coverage: 1,
+};
+
+const MOBILE_RECORD = {
+  h3_res9_id: '892664c1a2bffff',
+  frn: '0007654321',
+  providerid: 131425,
+  brandname: 'Demo Mobile',
+  technology: 400,
+  mindown: 35,
+  minup: 3,
+  minsignal: -100,
+  environment: 1,
+};
 
 function answerFor(path: string): unknown {
   if (path.endsWith('/fabric/vintages')) {
@@ -33,12 +63,21 @@ function answerFor(path: string): unknown {
     ];
   }
   if (path.endsWith('/coverage/vintages')) return ['202412', '202506'];
+  if (path.endsWith('/coverage/bdcfixed')) return [FIXED_RECORD];
+  if (path.endsWith('/coverage/bdcmobile')) return [MOBILE_RECORD];
   return { path };
 }
 
 export async function startFakeUpstream(basePath = ''): Promise<FakeUpstream> {
   const held: Array<() => void> = [];
-  const fake: FakeUpstream = { url: '', seen: [], hang: false, close: async () => undefined };
+  const fake: FakeUpstream = {
+    url: '',
+    seen: [],
+    hang: false,
+    behaviour: null,
+    stats: { hugeBytesSent: 0 },
+    close: async () => undefined,
+  };
   const server: Server = createServer((req, res) => {
     let bodyBytes = 0;
     req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
@@ -55,6 +94,7 @@ export async function startFakeUpstream(basePath = ''): Promise<FakeUpstream> {
         held.push(() => res.destroy());
         return;
       }
+      if (fake.behaviour) return answerHostile(fake.behaviour, req, res, fake.stats);
       res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'session=upstream' });
       res.end(JSON.stringify(answerFor(url.pathname)));
     });

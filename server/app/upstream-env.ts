@@ -1,0 +1,54 @@
+// The upstream mode's limits from the environment, parsed with zod so a malformed value stops
+// the server with a message naming the variable instead of silently meaning "no limit".
+import { z } from 'zod';
+import { DEFAULT_UPSTREAM_MAX_BYTES } from './upstream-body';
+
+/** Requests a minute per client address when APP_RATE_LIMIT is unset (upstream mode). */
+export const DEFAULT_APP_RATE_LIMIT = 600;
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const upstreamEnvSchema = z.object({
+  UPSTREAM_MAX_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'UPSTREAM_MAX_BYTES must be a number of bytes' })
+      .int({ error: 'UPSTREAM_MAX_BYTES must be a whole number of bytes' })
+      .min(1024, { error: 'UPSTREAM_MAX_BYTES must be at least 1024' })
+      .max(1024 ** 3, { error: 'UPSTREAM_MAX_BYTES must be at most 1 GiB' })
+      .default(DEFAULT_UPSTREAM_MAX_BYTES),
+  ),
+  // "off" (or 0) turns the per-client limit off, e.g. behind a proxy that limits already.
+  APP_RATE_LIMIT: z.preprocess(
+    (value) => {
+      const v = emptyToUndefined(value);
+      return typeof v === 'string' && /^(off|0)$/i.test(v.trim()) ? null : v;
+    },
+    z.coerce
+      .number({ error: 'APP_RATE_LIMIT must be requests per minute, or off' })
+      .int({ error: 'APP_RATE_LIMIT must be a whole number of requests per minute, or off' })
+      .positive({ error: 'APP_RATE_LIMIT must be positive, or off' })
+      .nullable()
+      .default(DEFAULT_APP_RATE_LIMIT),
+  ),
+});
+
+export interface UpstreamLimits {
+  maxBytes: number;
+  /** Requests a minute per client address; null for no limit. */
+  clientRateLimit: number | null;
+}
+
+/** UPSTREAM_MAX_BYTES and APP_RATE_LIMIT; throws naming the variable when one is malformed. */
+export function upstreamLimitsFromEnv(env: NodeJS.ProcessEnv): UpstreamLimits {
+  const parsed = upstreamEnvSchema.safeParse({
+    UPSTREAM_MAX_BYTES: env.UPSTREAM_MAX_BYTES,
+    APP_RATE_LIMIT: env.APP_RATE_LIMIT,
+  });
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
+  return {
+    maxBytes: parsed.data.UPSTREAM_MAX_BYTES,
+    clientRateLimit: parsed.data.APP_RATE_LIMIT,
+  };
+}

@@ -1,0 +1,122 @@
+// Over real HTTP in upstream mode: a down upstream, an upstream that says 429 (its Retry-After
+// kept, sanitised, and honoured here so the shared token is not hammered), and the per-client
+// budget that keeps one browser from spending the token's quota for everyone.
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startAppServer, type RunningAppServer } from './start-app-server';
+import { startFakeUpstream } from './testing/fake-upstream';
+
+const LAYERS = '/api/fabric/layers';
+const running: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const r of running.splice(0).toReversed()) await r.close();
+});
+
+async function start(env: Record<string, string> = {}) {
+  const upstream = await startFakeUpstream();
+  running.push(upstream);
+  const logs: string[] = [];
+  const app = await startAppServer({
+    port: 0,
+    distDir: '/nonexistent-dist',
+    env: { SERVICE_URL: upstream.url, SERVICE_TOKEN: 't', APP_RATE_LIMIT: 'off', ...env },
+    log: (line) => logs.push(line),
+    upstreamTimeoutMs: 500,
+  });
+  running.push(app);
+  return { app, upstream, logs };
+}
+
+interface Got {
+  status: number;
+  retryAfter: string | undefined;
+  body: { error?: { code: string; message: string; details?: unknown } };
+}
+
+/** A GET from a chosen loopback source address (each one a different client). */
+function get(app: RunningAppServer, path: string, from = '127.0.0.1'): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${app.url}${path}`, { localAddress: from }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const retry = res.headers['retry-after'];
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: Array.isArray(retry) ? retry[0] : retry,
+          body: JSON.parse(text) as Got['body'],
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('upstream throttling', () => {
+  it('answers 502 JSON at once when the upstream is down, and logs the cause', async () => {
+    const { app, upstream, logs } = await start();
+    await upstream.close();
+    const t = performance.now();
+    const got = await get(app, LAYERS);
+    expect(performance.now() - t).toBeLessThan(1000);
+    expect([got.status, got.body.error?.code]).toEqual([502, 'upstream_unavailable']);
+    expect(logs.some((l) => l.includes('fabricLayers') && l.includes('ECONNREFUSED'))).toBe(true);
+  });
+
+  it("keeps an upstream 429's Retry-After and answers further calls itself until it passes", async () => {
+    const { app, upstream } = await start();
+    upstream.behaviour = 'rate-limited';
+    const first = await get(app, LAYERS);
+    expect([first.status, first.retryAfter, first.body.error]).toEqual([
+      429,
+      '17',
+      {
+        code: 'rate_limited',
+        message: "the upstream service's rate limit is reached; retry after 17 s",
+        details: { retryAfter: 17 },
+      },
+    ]);
+    upstream.behaviour = null;
+    const second = await get(app, LAYERS);
+    expect(second.status).toBe(429);
+    expect(Number(second.retryAfter)).toBeGreaterThanOrEqual(16);
+    expect(Number(second.retryAfter)).toBeLessThanOrEqual(17);
+    expect(upstream.seen).toHaveLength(1);
+  });
+
+  it('replaces a malformed upstream Retry-After with whole seconds', async () => {
+    const { app, upstream } = await start();
+    upstream.behaviour = 'rate-limited-date';
+    const got = await get(app, LAYERS);
+    expect([got.status, got.retryAfter]).toEqual([429, '30']);
+  });
+
+  it('holds each client address to APP_RATE_LIMIT a minute, with 429 JSON and Retry-After', async () => {
+    const { app, upstream } = await start({ APP_RATE_LIMIT: '5' });
+    for (let i = 0; i < 5; i++) expect((await get(app, LAYERS)).status).toBe(200);
+    const refused = await get(app, LAYERS);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe('rate_limited');
+    expect(refused.body.error?.message).toMatch(
+      /^more than 5 requests per minute from this client \(APP_RATE_LIMIT\); retry after \d+ s$/,
+    );
+    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(70);
+    // Refused requests never reach the upstream; another client still has its own budget.
+    expect(upstream.seen).toHaveLength(5);
+    expect((await get(app, LAYERS, '127.0.0.2')).status).toBe(200);
+  });
+
+  it('limits clients by default in upstream mode', async () => {
+    const { app } = await start({ APP_RATE_LIMIT: '' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 601; i += 50) {
+      const batch = Array.from({ length: Math.min(50, 601 - i) }, () => get(app, LAYERS));
+      statuses.push(...(await Promise.all(batch)).map((g) => g.status));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(600);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+  });
+});
