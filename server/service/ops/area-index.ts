@@ -1,117 +1,121 @@
-// Exact point-in-area for summarize over user-drawn areas with thousands of vertices. Edges are
-// bucketed into horizontal latitude bands, so a point's crossing test looks only at the few
-// edges of its own band instead of every edge (testing every edge, a 50k-location summarize over
-// a 1000-vertex polygon took 220 ms on this kind of machine). Even-odd rule per polygon, so
-// holes are respected; a MultiPolygon holds a point when any of its polygons does.
+// Exact point-in-area for summarize over user-drawn areas of up to 100,000 vertices, with
+// memory a small multiple of the edge count (area-grid.ts) and a point reading only the edges
+// listed in its grid cell. Even-odd rule per polygon, so holes are respected; a MultiPolygon
+// holds a point when any of its polygons does.
+//
+// Each cell keeps the polygons that hold its bottom-right corner C (by the horizontal ray
+// crossing rule). A point q of the cell is held by a polygon iff C is, flipped once for each of
+// the polygon's edges that crosses the path from q right to R = (C.x, q.y) and then down to C:
+// every such edge is listed in the cell. Crossings are decided by the sign of one cross
+// product per edge and point, read consistently along both legs, under the crossing rule's own
+// tie-breaks (a vertex on a ray counts as below it; a point on an edge is left of it).
 import type { Area } from '../store/store';
-
-interface BandedPolygon {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  bands: number;
-  bandHeight: number;
-  start: Uint32Array; // band b has edges start[b] .. start[b+1]-1
-  edges: Float64Array; // x1, y1, x2, y2 per edge entry
-}
+import { buildGrid, collectEdges, colOf, lineX, lineY, rowOf } from './area-grid';
+import { cornerSets, COVERED, crossProduct, leftOf } from './area-corners';
 
 export interface AreaIndex {
   bbox: [number, number, number, number];
   contains(x: number, y: number): boolean;
-  /** The most edges one contains() call reads: the longest band of each polygon, summed. */
+  /** The most edges one contains() call reads: the longest list of any grid cell. */
   maxEdgesRead: number;
-}
-
-function bandPolygon(rings: GeoJSON.Position[][]): BandedPolygon | null {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  let edgeCount = 0;
-  for (const ring of rings) {
-    edgeCount += ring.length;
-    for (const [x, y] of ring) {
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-  }
-  if (edgeCount === 0 || !(maxY >= minY)) return null;
-  // About one band per edge keeps each band's list short without wasting memory.
-  const bands = Math.max(1, Math.min(edgeCount, 16384));
-  const bandHeight = (maxY - minY) / bands || 1;
-  const bandOf = (y: number) =>
-    Math.min(bands - 1, Math.max(0, Math.floor((y - minY) / bandHeight)));
-
-  const start = new Uint32Array(bands + 1);
-  const forEachEdge = (fn: (x1: number, y1: number, x2: number, y2: number) => void) => {
-    for (const ring of rings) {
-      // j trails i, so an unclosed ring still gets its closing edge; a closed one adds a
-      // zero-length edge that never counts as a crossing.
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
-        fn(ring[j][0], ring[j][1], ring[i][0], ring[i][1]);
-    }
-  };
-  forEachEdge((_x1, y1, _x2, y2) => {
-    if (y1 === y2) return; // horizontal edges never cross a horizontal ray
-    for (let b = bandOf(Math.min(y1, y2)), e = bandOf(Math.max(y1, y2)); b <= e; b++)
-      start[b + 1]++;
-  });
-  for (let b = 0; b < bands; b++) start[b + 1] += start[b];
-  const fill = start.slice(0, bands);
-  const edges = new Float64Array(start[bands] * 4);
-  forEachEdge((x1, y1, x2, y2) => {
-    if (y1 === y2) return;
-    for (let b = bandOf(Math.min(y1, y2)), e = bandOf(Math.max(y1, y2)); b <= e; b++) {
-      const k = 4 * fill[b]++;
-      edges[k] = x1;
-      edges[k + 1] = y1;
-      edges[k + 2] = x2;
-      edges[k + 3] = y2;
-    }
-  });
-  return { minX, minY, maxX, maxY, bands, bandHeight, start, edges };
-}
-
-function polygonContains(p: BandedPolygon, x: number, y: number): boolean {
-  if (x < p.minX || x > p.maxX || y < p.minY || y > p.maxY) return false;
-  const b = Math.min(p.bands - 1, Math.max(0, Math.floor((y - p.minY) / p.bandHeight)));
-  const e = p.edges;
-  let inside = false;
-  for (let k = 4 * p.start[b], end = 4 * p.start[b + 1]; k < end; k += 4) {
-    const y1 = e[k + 1];
-    const y2 = e[k + 3];
-    if (y1 > y !== y2 > y && x < ((e[k + 2] - e[k]) * (y - y1)) / (y2 - y1) + e[k])
-      inside = !inside;
-  }
-  return inside;
 }
 
 /** Indexes an already validated area (polygons of rings of [lng, lat]). */
 export function buildAreaIndex(area: Area): AreaIndex {
-  const polygons = area.map(bandPolygon).filter((p): p is BandedPolygon => p !== null);
-  const bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const p of polygons) {
-    bbox[0] = Math.min(bbox[0], p.minX);
-    bbox[1] = Math.min(bbox[1], p.minY);
-    bbox[2] = Math.max(bbox[2], p.maxX);
-    bbox[3] = Math.max(bbox[3], p.maxY);
+  const e = collectEdges(area);
+  if (e.count === 0) {
+    return {
+      bbox: [Infinity, Infinity, -Infinity, -Infinity],
+      contains: () => false,
+      maxEdgesRead: 0,
+    };
   }
+  const g = buildGrid(e);
+  const corners = cornerSets(g, e);
+  const xy = e.xy;
   let maxEdgesRead = 0;
-  for (const p of polygons) {
-    let longest = 0;
-    for (let b = 0; b < p.bands; b++) longest = Math.max(longest, p.start[b + 1] - p.start[b]);
-    maxEdgesRead += longest;
-  }
-  if (polygons.length === 1) {
-    const only = polygons[0];
-    return { bbox, maxEdgesRead, contains: (x, y) => polygonContains(only, x, y) };
-  }
-  return {
-    bbox,
-    maxEdgesRead,
-    contains: (x, y) => polygons.some((p) => polygonContains(p, x, y)),
+  for (let c = 0; c < g.cols * g.rows; c++)
+    maxEdgesRead = Math.max(maxEdgesRead, g.start[c + 1]! - g.start[c]!);
+
+  /** Edge k passes above (X, y), read left to right; a horizontal edge at y does not. */
+  const above = (k: number, o: number) => {
+    const dx = xy[4 * k + 2]! - xy[4 * k]!;
+    return (dx > 0 ? o < 0 : o > 0) || (o === 0 && dx * (xy[4 * k + 3]! - xy[4 * k + 1]!) > 0);
   };
+  // Per listed edge, what the vertical leg needs that depends on the cell alone: whether the
+  // edge crosses the cell's right line, and whether it passes above the corner. Worked out for
+  // a cell when a point first lands in it (most cells of a large area see no point).
+  const NOT_PREPARED = 0;
+  const MISSES_LINE = 1;
+  const BELOW_CORNER = 2;
+  const ABOVE_CORNER = 3;
+  const leg = new Uint8Array(g.edges.length);
+  const prepare = (cell: number, X: number, y0: number) => {
+    for (let t = g.start[cell]!, to = g.start[cell + 1]!; t < to; t++) {
+      const k = g.edges[t]!;
+      const x1 = xy[4 * k]!;
+      const x2 = xy[4 * k + 2]!;
+      if (!(Math.min(x1, x2) <= X && X < Math.max(x1, x2))) leg[t] = MISSES_LINE;
+      else leg[t] = above(k, crossProduct(xy, k, X, y0)) ? ABOVE_CORNER : BELOW_CORNER;
+    }
+  };
+  /** Whether listed edge t crosses the path from (x, y) to (X, y) to (X, y0) an odd number of times. */
+  const flips = (t: number, x: number, y: number, X: number): boolean => {
+    const k = g.edges[t]!;
+    let flip = false;
+    let atR = NaN;
+    if (xy[4 * k + 1]! > y !== xy[4 * k + 3]! > y) {
+      atR = crossProduct(xy, k, X, y);
+      flip = leftOf(xy, k, crossProduct(xy, k, x, y)) !== leftOf(xy, k, atR);
+    }
+    const l = leg[t]!;
+    if (l !== MISSES_LINE) {
+      if (Number.isNaN(atR)) atR = crossProduct(xy, k, X, y);
+      if ((l === ABOVE_CORNER) !== above(k, atR)) flip = !flip;
+    }
+    return flip;
+  };
+
+  const [minX, minY, maxX, maxY] = e.bbox;
+  const single = e.polygons === 1;
+  const marks = new Uint8Array(e.polygons);
+  const touched = new Uint32Array(2 * maxEdgesRead + 1);
+  const contains = (x: number, y: number): boolean => {
+    if (!(x >= minX && x <= maxX && y >= minY && y <= maxY)) return false;
+    const i = colOf(g, x);
+    const j = rowOf(g, y);
+    const cell = j * g.cols + i;
+    const held = corners.length[cell]!;
+    if (held === COVERED) return true;
+    const from = g.start[cell]!;
+    const to = g.start[cell + 1]!;
+    if (from === to) return held > 0;
+    const X = lineX(g, i + 1);
+    if (leg[from] === NOT_PREPARED) prepare(cell, X, lineY(g, j));
+    if (single) {
+      let inside = held === 1;
+      for (let t = from; t < to; t++) if (flips(t, x, y, X)) inside = !inside;
+      return inside;
+    }
+    // Several polygons: toggle a mark per polygon, then see whether any is left set.
+    let n = 0;
+    for (let s = corners.start[cell]!, end = s + held; s < end; s++) {
+      const p = corners.polygons[s]!;
+      marks[p]! ^= 1;
+      touched[n++] = p;
+    }
+    for (let t = from; t < to; t++) {
+      if (!flips(t, x, y, X)) continue;
+      const k = g.edges[t]!;
+      marks[e.polygon[k]!]! ^= 1;
+      touched[n++] = e.polygon[k]!;
+    }
+    let inside = false;
+    for (let s = 0; s < n; s++) {
+      if (marks[touched[s]!]) inside = true;
+      marks[touched[s]!] = 0;
+    }
+    return inside;
+  };
+  return { bbox: [minX, minY, maxX, maxY], maxEdgesRead, contains };
 }
