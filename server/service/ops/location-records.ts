@@ -3,6 +3,7 @@ import { latLngToCell } from 'h3-js';
 import type { FabricIndex } from '../store/fabric-index';
 import type { AreaFeatureRecord, LocationRecord } from '../store/store';
 import { continuousColumn, discreteColumn } from './field-values';
+import { RECORD_FIELDS } from './fields';
 
 export const LAYER_CODE = { locations: 0, parcels: 1, footprints: 2 } as const;
 
@@ -17,55 +18,83 @@ export function addressPrimary(ix: FabricIndex, i: number): string {
   return loc.unit[i] ? `${base} APT ${loc.unit[i]}` : base;
 }
 
-/** A discrete field's label, read the way summarize groups it (one definition of each). */
-function label(ix: FabricIndex, vi: number, name: string, i: number): string {
+type FieldReaders = { [K in keyof LocationRecord]: (i: number) => LocationRecord[K] };
+
+/** Coverage-derived fields read the way summarize groups and sums them (one definition each). */
+function discrete(ix: FabricIndex, vi: number, name: string): (i: number) => string {
   const col = discreteColumn(ix, vi, name);
   if (!col) throw new Error(`${name} is not a discrete location field`);
-  return col.label(col.code(i));
+  return (i) => col.label(col.code(i));
 }
-
-/** A continuous field's value, read the way summarize sums it, from vintage vi's coverage. */
-function value(ix: FabricIndex, vi: number, name: string, i: number): number {
+function continuous(ix: FabricIndex, vi: number, name: string): (i: number) => number {
   const col = continuousColumn(ix, vi, name);
   if (!col) throw new Error(`${name} is not a continuous location field`);
-  return col[i];
+  return (i) => col[i];
+}
+
+function buildReaders(ix: FabricIndex, vi: number): FieldReaders {
+  const { locations: loc, towns, codes, county } = ix.fabric;
+  return {
+    location_id: (i) => loc.locationId[i],
+    uuid: (i) => locationUuid(ix, vi, i),
+    address_primary: (i) => addressPrimary(ix, i),
+    city: (i) => towns[loc.town[i]].name.toUpperCase(),
+    state: () => county.state,
+    zip: (i) => towns[loc.town[i]].zip,
+    zip_suffix: (i) => String(loc.zipSuffix[i]).padStart(4, '0'),
+    unit_count: (i) => loc.unitCount[i],
+    bsl_flag: (i) => loc.bslFlag[i],
+    building_type_code: (i) => codes.buildingType[loc.buildingType[i]] ?? '',
+    land_use_code: (i) => codes.landUse[loc.landUse[i]] ?? '',
+    county_geoid: () => county.geoid,
+    block_geoid: (i) =>
+      county.geoid + String(loc.tract[i]).padStart(6, '0') + String(loc.block[i]).padStart(4, '0'),
+    h3_res9_id: (i) => latLngToCell(loc.lat[i], loc.lng[i], 9),
+    latitude: (i) => loc.lat[i],
+    longitude: (i) => loc.lng[i],
+    state_abbr: discrete(ix, vi, 'state_abbr'),
+    h3_res8_id: discrete(ix, vi, 'h3_res8_id'),
+    served_status: discrete(ix, vi, 'served_status'),
+    max_down_mbps: continuous(ix, vi, 'max_down_mbps'),
+    max_up_mbps: continuous(ix, vi, 'max_up_mbps'),
+    provider_count: continuous(ix, vi, 'provider_count'),
+    fiber_provider_count: continuous(ix, vi, 'fiber_provider_count'),
+  };
+}
+
+const readerMemo = new WeakMap<FabricIndex, FieldReaders[]>();
+
+/** Readers of every location field of vintage vi, built once per vintage (bulk reads only some). */
+function readers(ix: FabricIndex, vi: number): FieldReaders {
+  let perVintage = readerMemo.get(ix);
+  if (!perVintage) readerMemo.set(ix, (perVintage = []));
+  return (perVintage[vi] ??= buildReaders(ix, vi));
 }
 
 /**
- * The full record of location i in vintage vi: what the fabric stores plus what summarize
- * computes (coverage fields come from the coverage vintage of the same YYYYMM), so that a
- * record holds every field `fields` lists.
+ * The named fields of location i in vintage vi, in the order given. The fields are what the
+ * fabric stores plus what summarize computes (coverage fields from the coverage vintage of the
+ * same YYYYMM), so a record can hold every field `fields` lists.
  */
-export function locationRecord(ix: FabricIndex, vi: number, i: number): LocationRecord {
-  const { locations: loc, towns, codes, county } = ix.fabric;
-  const town = towns[loc.town[i]];
-  return {
-    location_id: loc.locationId[i],
-    uuid: locationUuid(ix, vi, i),
-    address_primary: addressPrimary(ix, i),
-    city: town.name.toUpperCase(),
-    state: county.state,
-    zip: town.zip,
-    zip_suffix: String(loc.zipSuffix[i]).padStart(4, '0'),
-    unit_count: loc.unitCount[i],
-    bsl_flag: loc.bslFlag[i],
-    building_type_code: codes.buildingType[loc.buildingType[i]] ?? '',
-    land_use_code: codes.landUse[loc.landUse[i]] ?? '',
-    county_geoid: county.geoid,
-    block_geoid:
-      county.geoid + String(loc.tract[i]).padStart(6, '0') + String(loc.block[i]).padStart(4, '0'),
-    h3_res9_id: latLngToCell(loc.lat[i], loc.lng[i], 9),
-    latitude: loc.lat[i],
-    longitude: loc.lng[i],
-    state_abbr: label(ix, vi, 'state_abbr', i),
-    h3_res8_id: label(ix, vi, 'h3_res8_id', i),
-    served_status: label(ix, vi, 'served_status', i),
-    max_down_mbps: value(ix, vi, 'max_down_mbps', i),
-    max_up_mbps: value(ix, vi, 'max_up_mbps', i),
-    provider_count: value(ix, vi, 'provider_count', i),
-    fiber_provider_count: value(ix, vi, 'fiber_provider_count', i),
-  };
+export function locationFields<K extends keyof LocationRecord>(
+  ix: FabricIndex,
+  vi: number,
+  i: number,
+  keys: readonly K[],
+): Pick<LocationRecord, K> {
+  const r = readers(ix, vi);
+  const out: Partial<Pick<LocationRecord, K>> = {};
+  for (const k of keys) out[k] = r[k](i);
+  return out as Pick<LocationRecord, K>;
 }
+
+/** The whole record of location i in vintage vi: every field `fields` lists. */
+export function locationRecord(ix: FabricIndex, vi: number, i: number): LocationRecord {
+  return locationFields(ix, vi, i, LOCATION_KEYS);
+}
+
+// A record holds exactly the fields `fields` lists, in listorder (a test holds the two equal).
+const LOCATION_KEYS = RECORD_FIELDS.locations as readonly (keyof LocationRecord)[];
 
 /** Location index for a location_id or a locations-layer uuid of vintage vi, present in it; else -1. */
 export function resolveLocation(

@@ -6,7 +6,12 @@ import { fixedRecords, mobileRecords } from '../ops/coverage-records';
 import { RECORD_FIELDS, layerFields } from '../ops/fields';
 import { history } from '../ops/history';
 import { locate } from '../ops/locate';
-import { areaFeatureRecord, locationRecord, resolveLocation } from '../ops/location-records';
+import {
+  areaFeatureRecord,
+  locationFields,
+  locationRecord,
+  resolveLocation,
+} from '../ops/location-records';
 import { createMatcher } from '../ops/match';
 import { summarize } from '../ops/summarize';
 import { createTileSource } from '../ops/tiles';
@@ -57,13 +62,12 @@ export function createMemoryStore(fabric: Fabric): Store {
           ? ids.location_id.map((id) => ({ location_id: id }))
           : ids.uuid.map((u) => ({ uuid: u }));
       const vIndex = vi(v);
+      if (vIndex < 0) return [];
       const out: Partial<LocationRecord>[] = [];
       for (const by of list) {
-        const r = record(vIndex, by);
-        if (!r) continue;
-        const row: Partial<Record<keyof LocationRecord, unknown>> = {};
-        for (const k of keys) row[k] = r[k];
-        out.push(row as Partial<LocationRecord>);
+        const i = resolveLocation(ix, vIndex, by);
+        // Only the fields asked are computed (h3 cells cost more than the rest together).
+        if (i >= 0) out.push(locationFields(ix, vIndex, i, keys));
       }
       return out;
     },
