@@ -74,7 +74,7 @@ export function collectStep(
   const inside = (k: number) => {
     const x = tree.coords[2 * k];
     const y = tree.coords[2 * k + 1];
-    return x >= ax0 && x <= ax1 && y >= ay0 && y <= ay1 && layer.present(k) && area.contains(x, y);
+    return layer.present(k) && x >= ax0 && x <= ax1 && y >= ay0 && y <= ay1 && area.contains(x, y);
   };
 
   if (part && 'points' in part) {
