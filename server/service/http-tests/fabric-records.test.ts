@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFabricIndex } from '../store/fabric-index';
 import { areaFeatureUuid } from '../ops/location-records';
-import { buildFixtureFabric, FIXTURE_LOCATIONS } from '../testing/fixture-fabric';
+import { buildFixtureFabric, FIXTURE_LOCATIONS, fixtureLngLat } from '../testing/fixture-fabric';
 import { CURRENT, TOKEN, call, errorOf, serviceForFile } from './harness';
 
 const svc = serviceForFile();
@@ -119,6 +119,36 @@ describe('bulk', () => {
     ]);
     expect(records.map((r) => r.uuid)).toEqual(uuids);
   });
+
+  it.each(['parcels', 'footprints'])(
+    'answers every %s uuid collect3 finds, with its location count',
+    async (layer) => {
+      const [west, south] = fixtureLngLat(-2000, -2000);
+      const [east, north] = fixtureLngLat(5000, 3000);
+      const area = {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [west, south],
+            [east, south],
+            [east, north],
+            [west, north],
+            [west, south],
+          ],
+        ],
+      };
+      const found = await call(svc.url, `/fabric/${CURRENT}/collect3/${layer}`, { body: area });
+      expect(found.status).toBe(200);
+      const uuids = (found.body as { data: string[] }).data;
+      expect(uuids.length).toBeGreaterThan(0);
+      const records = await rows(`/fabric/${CURRENT}/bulk/${layer}?field=location_count`, uuids);
+      expect(records.map((r) => r.uuid)).toEqual(uuids);
+      const key = layer === 'parcels' ? 'parcel' : 'fp';
+      const present = FIXTURE_LOCATIONS.filter((l) => l[key] >= 0 && l.presence & (1 << VI));
+      const total = records.reduce((n, r) => n + (r.location_count as number), 0);
+      expect(total).toBe(present.length);
+    },
+  );
 
   it.each([
     ['a mixed array', 'city', [FIRST, 'a-uuid'], ['only uuids (strings) or only location_ids']],
