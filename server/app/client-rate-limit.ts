@@ -7,6 +7,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ServiceError, errorFetchResponse } from '../service/http/errors';
+import type { Backend } from './backend';
 
 const BUCKET_MS = 10_000;
 const BUCKETS = 7;
@@ -100,4 +101,9 @@ export function clientRateLimit(perMinute: number, now?: () => number): Middlewa
     }
     await next();
   };
+}
+
+/** The backend with a per-client budget in front of it (none when perMinute is null). */
+export function withClientRateLimit(backend: Backend, perMinute: number | null): Backend {
+  return perMinute ? { ...backend, guard: clientRateLimit(perMinute) } : backend;
 }

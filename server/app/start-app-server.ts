@@ -14,7 +14,8 @@ import { hostAllowlist } from './host-allowlist';
 import { lineLogger } from './log-lines';
 import { parseServerEnv } from '../config/server-env';
 import { createUpstreamBackend } from './upstream-backend';
-import { upstreamLimitsFromEnv } from './upstream-env';
+import { embeddedClientRateLimit, upstreamLimitsFromEnv } from './upstream-env';
+import { withClientRateLimit } from './client-rate-limit';
 
 export interface StartOptions {
   port?: number;
@@ -66,6 +67,7 @@ export async function backendFromEnv(
   if (!serviceUrl) {
     // Read before the store loads, so a bad value fails at once.
     const dialect = dialectFromEnv(env.SERVICE_DIALECT);
+    const clientLimit = embeddedClientRateLimit(env);
     // Imported lazily: upstream mode never needs the demo generator.
     const store =
       opts.store ??
@@ -73,7 +75,7 @@ export async function backendFromEnv(
         locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
         log,
       });
-    return createEmbeddedBackend(await store, log, dialect);
+    return withClientRateLimit(createEmbeddedBackend(await store, log, dialect), clientLimit);
   }
   let parsed: URL;
   try {

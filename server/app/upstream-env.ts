@@ -3,7 +3,11 @@
 import { z } from 'zod';
 import { DEFAULT_UPSTREAM_MAX_BYTES } from './upstream-body';
 
-/** Requests a minute per client address when APP_RATE_LIMIT is unset (upstream mode). */
+/**
+ * Requests a minute per client address when APP_RATE_LIMIT is unset, in upstream mode: ten a
+ * second sustained is far above what one planner's clicks cause there (no tiles are fetched
+ * upstream). The embedded demo has no default: its map tiles come from /api, dozens a pan.
+ */
 export const DEFAULT_APP_RATE_LIMIT = 600;
 
 const emptyToUndefined = (value: unknown) =>
@@ -51,4 +55,10 @@ export function upstreamLimitsFromEnv(env: NodeJS.ProcessEnv): UpstreamLimits {
     maxBytes: parsed.data.UPSTREAM_MAX_BYTES,
     clientRateLimit: parsed.data.APP_RATE_LIMIT,
   };
+}
+
+/** APP_RATE_LIMIT for the embedded demo: only when set (no default there). */
+export function embeddedClientRateLimit(env: NodeJS.ProcessEnv): number | null {
+  if (!env.APP_RATE_LIMIT?.trim()) return null;
+  return upstreamLimitsFromEnv({ APP_RATE_LIMIT: env.APP_RATE_LIMIT }).clientRateLimit;
 }

@@ -3,6 +3,8 @@
 // budget that keeps one browser from spending the token's quota for everyone.
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../service/store/memory-store';
+import { buildFixtureFabric } from '../service/testing/fixture-fabric';
 import { startAppServer, type RunningAppServer } from './start-app-server';
 import { startFakeUpstream } from './testing/fake-upstream';
 
@@ -118,5 +120,36 @@ describe('upstream throttling', () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(600);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+  });
+});
+
+describe('per-client limit in embedded mode', () => {
+  async function embedded(env: Record<string, string>) {
+    const app = await startAppServer({
+      port: 0,
+      distDir: '/nonexistent-dist',
+      env,
+      store: createMemoryStore(buildFixtureFabric()),
+      log: () => undefined,
+    });
+    running.push(app);
+    return app;
+  }
+
+  it('applies APP_RATE_LIMIT when it is set', async () => {
+    const app = await embedded({ APP_RATE_LIMIT: '3' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await get(app, LAYERS)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('has no limit by default (the demo map fetches its tiles through /api)', async () => {
+    const app = await embedded({});
+    const statuses: number[] = [];
+    for (let i = 0; i < 700; i += 50) {
+      const batch = await Promise.all(Array.from({ length: 50 }, () => get(app, LAYERS)));
+      statuses.push(...batch.map((g) => g.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });
 });
