@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Polygon } from 'geojson';
-import { checkNow, checkOnClose, refusalMessage } from './draw-validation';
+import type { MultiPolygon, Polygon } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import counties10m from 'us-atlas/counties-10m.json';
+import { checkNow, checkOnClose, countyRefusal, refusalMessage } from './draw-validation';
 
 const square: Polygon = {
   type: 'Polygon',
@@ -53,6 +56,23 @@ describe('draw validation', () => {
   it('says what to do next', () => {
     expect(refusalMessage('Ring 1 crosses itself.')).toBe(
       'That shape was not kept: Ring 1 crosses itself. Draw it again without crossing edges.',
+    );
+  });
+});
+
+describe('countyRefusal', () => {
+  const topology = counties10m as unknown as Topology<{ counties: GeometryCollection }>;
+  const outline = (geoid: string) =>
+    feature(topology, topology.objects.counties).features.find((f) => f.id === geoid)!.geometry as
+      Polygon | MultiPolygon;
+
+  it('accepts a county whose Census outline passes the area rules (Sangamon)', () => {
+    expect(countyRefusal('Sangamon County', outline('17167'))).toBeNull();
+  });
+
+  it('refuses one whose simplified outline touches itself (Mohave), saying what to do', () => {
+    expect(countyRefusal('Mohave County', outline('04015'))).toBe(
+      'The outline of Mohave County cannot be used as an area: Ring 1 crosses itself in the simplified Census boundary. Draw the area with a tool or import a GeoJSON outline instead.',
     );
   });
 });

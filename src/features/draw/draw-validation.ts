@@ -1,6 +1,6 @@
 // Terra-draw validation hooks backed by the same rules the service applies, so a crossing ring
 // is refused at the moment it closes (or while a vertex is dragged), not by a 400 later.
-import type { Feature, Polygon } from 'geojson';
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { validateAreaGeometry } from '../../lib/geo/validate-area';
 
 /** The moments terra-draw asks (its UpdateTypes values). */
@@ -44,4 +44,14 @@ export function checkNow(
 
 export function refusalMessage(problem: string): string {
   return `That shape was not kept: ${problem.replace(/\.$/, '')}. Draw it again without crossing edges.`;
+}
+
+/**
+ * For "Use this county": a few dozen Census outlines touch themselves once simplified. The
+ * service refuses such rings and a stored area is checked again on load, so one is not kept.
+ */
+export function countyRefusal(label: string, geometry: Polygon | MultiPolygon): string | null {
+  const problem = validateAreaGeometry(geometry);
+  if (!problem) return null;
+  return `The outline of ${label} cannot be used as an area: ${problem.replace(/\.$/, '')} in the simplified Census boundary. Draw the area with a tool or import a GeoJSON outline instead.`;
 }

@@ -9,6 +9,7 @@ import { countyLabel } from '../../map/boundaries';
 import { onCentreActivate } from '../../map/centre-activate';
 import { LAYER, SOURCE } from '../../map/ids';
 import { useAppStore } from '../../state/store';
+import { countyRefusal } from './draw-validation';
 
 export interface CountyOffer {
   geoid: string;
@@ -52,6 +53,13 @@ export function useCountyPick(map: MapLibreMap | null, active: boolean) {
         kind: 'error',
         text: `The outline of ${offer.label} is not loaded yet. Try again in a moment.`,
       });
+      return;
+    }
+    const refusal = countyRefusal(offer.label, geometry);
+    if (refusal) {
+      state.setAreaNotice({ kind: 'error', text: refusal });
+      setOffer(null);
+      if (offer.viaKeyboard) map.getCanvas().focus();
       return;
     }
     const id = state.addArea({ name: offer.label, geometry, source: 'county' });
