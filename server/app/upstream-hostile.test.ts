@@ -189,6 +189,16 @@ describe('app server against a hostile upstream', () => {
     expect(upstream.seen.length).toBe(before);
   });
 
+  it('passes and caches coverage in the forms a real deployment sends (0.2 Mbps, ids as text)', async () => {
+    upstream.behaviour = 'lenient-mobile';
+    const path = '/api/coverage/bdcmobile?h3_res9_id=892664c1a2bffff&vintage=202412';
+    const first = await fetch(`${app.url}${path}`);
+    expect([first.status, first.headers.get('x-cache')]).toEqual([200, 'miss']);
+    expect(await first.json()).toMatchObject([{ mindown: 0.2, providerid: '131425' }]);
+    const second = await fetch(`${app.url}${path}`);
+    expect(second.headers.get('x-cache')).toBe('hit');
+  });
+
   it('refuses a parameter outside the contract before it reaches the upstream', async () => {
     const before = upstream.seen.length;
     const answer = await call(app.url, `${FIXED}&x=cache-buster`);

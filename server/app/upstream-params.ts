@@ -3,17 +3,19 @@
 // random `&x=1` would otherwise reach the service and make a new coverage cache key every
 // time. The names come from the reference service's own zod query schemas, so a parameter
 // added to the contract is forwarded at once.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { invalidParameter, type ServiceError } from '../service/http/errors';
 import type { OperationDef } from '../service/http/operations';
 import {
+  coverageVintagesSchema,
+  fixedRecordsSchema,
+  mobileRecordsSchema,
+} from '../../src/api/coverage-schemas';
+import {
   BulkVintageQuery,
   CoverageVintagesQuery,
-  CoverageVintagesSchema,
   FixedQuery,
-  FixedRecordSchema,
   MobileQuery,
-  MobileRecordSchema,
 } from '../service/schemas/coverage';
 import { BulkQuery, DataQuery } from '../service/schemas/fabric';
 import { HistoryQuery, SummarizeQuery, TranslateQuery } from '../service/schemas/fabricext';
@@ -24,9 +26,11 @@ type QuerySchema = z.ZodObject;
 
 /**
  * What a 200 answer must be: JSON, binary (vector tiles), or JSON passing a schema. Cached
- * answers are kept an hour, so they need a schema; others are only checked to be JSON, since
- * the real service's published shapes differ from the reference's (REAL-API.md) and the web
- * app parses them tolerantly itself.
+ * answers are kept an hour, so they need a schema: the one the web app parses them with
+ * (src/api), which accepts the forms a real deployment sends (ids as numbers, 0.2 Mbps mobile
+ * tiers) where the reference service's own schemas describe only its exact output. Others are
+ * only checked to be JSON: the real service's published shapes differ from the reference's
+ * (REAL-API.md) and the web app parses them itself.
  */
 export type UpstreamAnswerKind = 'json' | 'binary' | z.ZodType;
 
@@ -35,9 +39,6 @@ export interface UpstreamContract {
   query: QuerySchema | null;
   answer: UpstreamAnswerKind;
 }
-
-const fixedRecords = z.array(FixedRecordSchema);
-const mobileRecords = z.array(MobileRecordSchema);
 
 /**
  * Every operation of the operations table by name. A unit test fails when an operation has
@@ -58,11 +59,11 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   locateBulk: { query: LocateOptionsQuery, answer: 'json' },
   translate: { query: TranslateQuery, answer: 'json' },
   summarize: { query: SummarizeQuery, answer: 'json' },
-  coverageVintages: { query: CoverageVintagesQuery, answer: CoverageVintagesSchema },
-  fixedCoverage: { query: FixedQuery, answer: fixedRecords },
-  fixedCoverageBulk: { query: BulkVintageQuery, answer: fixedRecords },
-  mobileCoverage: { query: MobileQuery, answer: mobileRecords },
-  mobileCoverageBulk: { query: BulkVintageQuery, answer: mobileRecords },
+  coverageVintages: { query: CoverageVintagesQuery, answer: coverageVintagesSchema },
+  fixedCoverage: { query: FixedQuery, answer: fixedRecordsSchema },
+  fixedCoverageBulk: { query: BulkVintageQuery, answer: fixedRecordsSchema },
+  mobileCoverage: { query: MobileQuery, answer: mobileRecordsSchema },
+  mobileCoverageBulk: { query: BulkVintageQuery, answer: mobileRecordsSchema },
   collect3: { query: null, answer: 'json' },
   listApis: { query: null, answer: 'json' },
   getUsage: { query: null, answer: 'json' },

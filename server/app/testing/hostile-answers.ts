@@ -22,7 +22,8 @@ export type HostileBehaviour =
   | 'stack-500'
   | 'html-502'
   | 'refusal-400'
-  | 'maxcount-422';
+  | 'maxcount-422'
+  | 'lenient-mobile';
 
 export const HUGE_BYTES = 300 * 1024 * 1024;
 
@@ -147,6 +148,22 @@ export function answerHostile(
           details: { parameter: 'neardistancem', trace: LEAKS.stackFrame },
         },
       });
+    case 'lenient-mobile':
+      // Not hostile: the forms a real deployment sends that the reference service never does.
+      return json(res, 200, [
+        {
+          h3_res9_id: '892664c1a2bffff',
+          frn: '0007654321',
+          providerid: '131425',
+          brandname: 'Demo Mobile',
+          technology: 3,
+          mindown: 0.2,
+          minup: 0.05,
+          minsignal: -100,
+          environment: 0,
+          extra_field: 'kept',
+        },
+      ]);
     case 'maxcount-422':
       return json(res, 422, {
         error: {
