@@ -209,4 +209,45 @@ export const ENDPOINTS: Endpoint[] = [
     { vintage },
     fc.oneof(fc.array(mostly(CELL, '8828308281fffff'), { maxLength: 5 }), jsonJunk),
   ),
+  post(
+    'collect3',
+    fc.tuple(vintage, layer).map(([v, l]) => `/fabric/${seg(v)}/collect3/${seg(l)}`),
+    {},
+    fc.oneof(
+      geojson,
+      // A continuation body whose sealed part is junk or missing its signature.
+      fc.record({
+        type: fc.constant('Feature'),
+        properties: fc.record({ continuation: fc.oneof(junk, fc.jsonValue({ maxDepth: 2 })) }),
+        geometry,
+      }),
+    ),
+  ),
+  get('listapis', fc.constant('/accountcontrol/listapis'), { x: junk }),
+  get('getusage', fc.constant('/accountcontrol/getusage'), { x: junk }),
+  post(
+    'h3assign',
+    fc.constant('/geosvc/h3assign'),
+    { res: mostly('4', '0', '15', '16') },
+    fc.oneof(
+      fc.array(
+        fc.record(
+          {
+            sourcekey: fc.oneof(junk, fc.integer(), fc.constant(null)),
+            latitude: fc.oneof(coord, fc.constant(LAT), fc.constant(String(LAT))),
+            longitude: fc.oneof(coord, fc.constant(LNG)),
+            res: fc.oneof(fc.integer({ min: -1, max: 16 }), junk),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 5 },
+      ),
+      jsonJunk,
+    ),
+  ),
+  get(
+    'libgetgeo',
+    mostly('counties', 'states').map((k) => `/geosvc/libgetgeo/tiger/2020/${seg(k)}`),
+    { id: mostly('17167', '17', '06001', '99999') },
+  ),
 ];
