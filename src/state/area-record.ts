@@ -12,8 +12,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Checks one stored area (already parsed JSON); `expectedId` is the id its storage key names. */
-export function parseAreaValue(value: unknown, expectedId?: string): AreaRecordParse {
+/**
+ * Checks one stored area (already parsed JSON); `expectedId` is the id its storage key names.
+ * `accepted` is an area this tab already holds: when the geometry is the same (a rename in
+ * another tab), the geometry rules are not run again on every keystroke.
+ */
+export function parseAreaValue(
+  value: unknown,
+  expectedId?: string,
+  accepted?: SavedArea,
+): AreaRecordParse {
   if (!isObject(value)) return { ok: false, reason: 'It is not an area record.' };
   const { id, name, geometry, source, createdAt } = value;
   if (typeof id !== 'string' || id === '') return { ok: false, reason: 'It has no id.' };
@@ -32,19 +40,27 @@ export function parseAreaValue(value: unknown, expectedId?: string): AreaRecordP
     source: SOURCES.includes(source as AreaSource) ? (source as AreaSource) : 'import',
     createdAt: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : 0,
   };
-  const problem = validateAreaGeometry(area.geometry);
+  const same =
+    accepted !== undefined &&
+    accepted.id === id &&
+    JSON.stringify(accepted.geometry) === JSON.stringify(area.geometry);
+  const problem = same ? null : validateAreaGeometry(area.geometry);
   return problem ? { ok: false, reason: problem } : { ok: true, area };
 }
 
 /** Parses stored text as one area. */
-export function parseAreaRecord(text: string, expectedId?: string): AreaRecordParse {
+export function parseAreaRecord(
+  text: string,
+  expectedId?: string,
+  accepted?: SavedArea,
+): AreaRecordParse {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return { ok: false, reason: 'It is not valid JSON.' };
   }
-  return parseAreaValue(value, expectedId);
+  return parseAreaValue(value, expectedId, accepted);
 }
 
 /** The text stored for an area: only its own fields, so UI state never leaks into storage. */

@@ -6,6 +6,7 @@ import type { StoreApi } from 'zustand';
 import { CORRUPT_MARK, areaIdOfKey, isSetAsideKey } from './area-keys';
 import { parseAreaRecord } from './area-record';
 import type { StoredAreaChange } from './area-saving';
+import type { SavedArea } from './slices/areas';
 import { setAside, setAsideLabel } from './area-set-aside';
 import { browserStorage } from './area-storage';
 import type { AppState } from './store';
@@ -14,6 +15,7 @@ import type { AppState } from './store';
 export function storedChangeOf(
   event: Pick<StorageEvent, 'key' | 'newValue' | 'storageArea'>,
   storage: Storage | null,
+  held: readonly SavedArea[] = [],
   now = Date.now(),
 ): StoredAreaChange | null {
   if (!storage || event.storageArea !== storage) return null;
@@ -31,7 +33,11 @@ export function storedChangeOf(
   const id = areaIdOfKey(key);
   if (id === null) return null;
   if (newValue === null) return { kind: 'remove', id };
-  const parsed = parseAreaRecord(newValue, id);
+  const parsed = parseAreaRecord(
+    newValue,
+    id,
+    held.find((a) => a.id === id),
+  );
   if (parsed.ok) return { kind: 'upsert', area: parsed.area };
   // Something unreadable was written; unless another tab already moved it, copy it aside
   // before this tab's own version of the area replaces it.
@@ -45,7 +51,7 @@ export function storedChangeOf(
 /** Starts listening; returns the function that stops. */
 export function installAreaStorageSync(store: StoreApi<AppState>, target: Window = window) {
   const onStorage = (event: StorageEvent) => {
-    const change = storedChangeOf(event, browserStorage());
+    const change = storedChangeOf(event, browserStorage(), store.getState().areas);
     if (change) store.getState().applyStoredChange(change);
   };
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
