@@ -176,8 +176,22 @@ describe('GET /accountcontrol/getusage', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await call(s.url, path)).status);
       expect(statuses).toEqual([200, 200, 429]);
+      // The account and geography operations share the token's budget.
+      for (const p of ['/accountcontrol/listapis', '/geosvc/h3assign?res=4']) {
+        const res = await call(s.url, p, p.includes('h3') ? { body: [] } : {});
+        expect([res.status, res.headers.get('retry-after')]).toEqual([429, expect.any(String)]);
+      }
       expect(usage.report(clientKeyOf(digestToken(TOKEN))).operations).toEqual([
         { api: 'fabric', operation: 'data', method: 'GET', calls: 3, refused: 1, credits: 2 },
+        {
+          api: 'accountcontrol',
+          operation: 'listapis',
+          method: 'GET',
+          calls: 1,
+          refused: 1,
+          credits: 0,
+        },
+        { api: 'geosvc', operation: 'h3assign', method: 'POST', calls: 1, refused: 1, credits: 0 },
       ]);
     } finally {
       await s.close();

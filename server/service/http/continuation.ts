@@ -4,7 +4,7 @@
 // restart is refused too (the client collects the area again from the start).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Area, CollectPart } from '../store/store';
+import type { CollectPart } from '../store/store';
 import { ServiceError } from './errors';
 
 export interface ContinuationClaims {
@@ -25,9 +25,12 @@ const Claims = z.object({
   ]),
 });
 
-/** The same area (as validated) always gives the same digest, whatever GeoJSON wrapped it. */
-export function areaDigest(area: Area): string {
-  return createHash('sha256').update(JSON.stringify(area)).digest('base64url').slice(0, 22);
+/**
+ * The digest of an area as validated (JSON of its polygons), so the same area gives the same
+ * digest whatever GeoJSON wrapped it: a Polygon, a Feature, or a continuation's MultiPolygon.
+ */
+export function areaDigest(areaJson: string): string {
+  return createHash('sha256').update(areaJson).digest('base64url').slice(0, 22);
 }
 
 export function continuationError(rule: string, message: string): ServiceError {

@@ -81,12 +81,12 @@ export function collect3Routes(store: Store, limits: CollectLimits = DEFAULT_COL
     const doc = await readJsonBody(c);
     const token = continuationOf(doc);
     const area = parseArea(doc);
-    const claims = { v, layer, area: areaDigest(area) };
+    const areaJson = JSON.stringify(area);
+    const claims = { v, layer, area: areaDigest(areaJson) };
     const part = token === null ? null : signer.open(token, claims);
-    const areaBytes = JSON.stringify(area).length + 200;
     const maxParts = Math.max(
       3,
-      Math.min(limits.maxParts, Math.floor(CONTINUATION_BYTES / areaBytes)),
+      Math.min(limits.maxParts, Math.floor(CONTINUATION_BYTES / areaJson.length)),
     );
     const result = store.collect(v, layer, area, part, { ...limits, maxParts });
     if (!result) throw continuationError('part', 'continuation names no part of this layer');
