@@ -19,6 +19,7 @@ import {
 } from '../service/schemas/coverage';
 import { BulkQuery, DataQuery } from '../service/schemas/fabric';
 import { HistoryQuery, SummarizeQuery, TranslateQuery } from '../service/schemas/fabricext';
+import { BoundaryQuery, H3AssignQuery } from '../service/schemas/geosvc';
 import { LocateOptionsQuery, LocateQuery } from '../service/schemas/locate';
 import { MatchBulkQuery, MatchQuery } from '../service/schemas/match';
 
@@ -67,6 +68,8 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   collect3: { query: null, answer: 'json' },
   listApis: { query: null, answer: 'json' },
   getUsage: { query: null, answer: 'json' },
+  h3Assign: { query: H3AssignQuery, answer: 'json' },
+  boundary: { query: BoundaryQuery, answer: 'json' },
 };
 
 /** The parameter names an operation accepts; [] for none or an operation without an entry. */
