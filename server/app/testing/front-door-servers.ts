@@ -3,6 +3,7 @@
 // with a token. Front-door variables (timeouts, MAX_CONNECTIONS) come from `env`.
 import { createServiceApp } from '../../service/app';
 import { locateFastPath } from '../../service/http/locate-fast-path';
+import { createUsageMeter } from '../../service/http/usage-meter';
 import { createServiceServer } from '../../service/standalone-server';
 import { createMemoryStore } from '../../service/store/memory-store';
 import type { Store } from '../../service/store/store';
@@ -32,11 +33,12 @@ function store(): Store {
 
 export async function startAppFrontDoor(
   env: Record<string, string> = {},
+  distDir = '/nonexistent-dist',
 ): Promise<FrontDoorServer> {
   const logs: string[] = [];
   const app = await startAppServer({
     port: 0,
-    distDir: '/nonexistent-dist',
+    distDir,
     env,
     store: store(),
     log: (line) => logs.push(line),
@@ -49,11 +51,13 @@ export async function startServiceFrontDoor(
 ): Promise<FrontDoorServer> {
   const logs: string[] = [];
   const tokens = [SERVICE_TOKEN];
-  const app = createServiceApp({ store: store(), tokens, logError: (m) => logs.push(m) });
+  // As main.ts: one usage meter for Hono and the hot path.
+  const usage = createUsageMeter();
+  const app = createServiceApp({ store: store(), tokens, usage, logError: (m) => logs.push(m) });
   const { limits } = parseServerEnv(env, { port: 0 });
   const server = createServiceServer({
     fetch: app.fetch,
-    fastPath: locateFastPath(store(), tokens),
+    fastPath: locateFastPath(store(), tokens, usage),
     limits,
     log: (line) => logs.push(line),
   });

@@ -46,9 +46,9 @@ export function parseResponse(text: string, bodyless = false): RawResponse | nul
   }
   const rest = text.slice(end + 4);
   const code = Number(status[1]);
-  if (bodyless || code === 204 || code === 304 || (code >= 100 && code < 200)) {
-    return { status: code, headers, body: '' };
-  }
+  // An interim answer (100 Continue) comes before the real one.
+  if (code >= 100 && code < 200) return parseResponse(rest, bodyless);
+  if (bodyless || code === 204 || code === 304) return { status: code, headers, body: '' };
   let body: string | null;
   if (headers['transfer-encoding'] === 'chunked') body = decodeChunked(rest);
   else if (headers['content-length'] !== undefined) {
@@ -65,12 +65,23 @@ export function parseResponse(text: string, bodyless = false): RawResponse | nul
 export function rawExchange(
   url: string,
   bytes: string | Buffer,
-  opts: { end?: boolean; timeoutMs?: number; head?: boolean; waitForClose?: boolean } = {},
+  opts: {
+    end?: boolean;
+    timeoutMs?: number;
+    head?: boolean;
+    waitForClose?: boolean;
+    /** Source address (any 127.x.y.z on loopback), to speak as many clients. */
+    localAddress?: string;
+  } = {},
 ): Promise<RawExchange> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = connect(Number(port), hostname.replace(/^\[|\]$/g, ''));
+    const socket = connect({
+      port: Number(port),
+      host: hostname.replace(/^\[|\]$/g, ''),
+      ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+    });
     let raw = '';
     let settled = false;
     const finish = (closed: boolean) => {
