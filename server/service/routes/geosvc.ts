@@ -23,7 +23,7 @@ const h3AssignRoute = createRoute({
   method: 'post',
   path: '/h3assign',
   tags,
-  summary: 'The H3 cell of each point at a resolution (res in the query or on each point)',
+  summary: "The H3 cell of each point at a resolution (res on the point, else the query's)",
   request: {
     query: H3AssignQuery,
     body: { content: { 'application/json': { schema: H3AssignBody } }, required: true },
