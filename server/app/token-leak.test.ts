@@ -8,6 +8,8 @@ import { startAppServer } from './start-app-server';
 import { startFakeUpstream } from './testing/fake-upstream';
 
 const TOKEN = 'secret-xyz';
+// The app server refuses POST bodies of any other type before they reach the upstream.
+const JSON_BODY = { 'content-type': 'application/json' };
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -39,9 +41,12 @@ describe('the upstream token', () => {
         ['/api/fabricext/202506/locate?latitude=39.8&longitude=-89.6'],
         ['/api/coverage/bdcfixed?location_id=1000000001'],
         ['/api/coverage/bdcfixed?location_id=1000000001'], // cached answer
-        ['/api/coverage/bdcmobile?vintage=202506', { method: 'POST', body: '["89264ad1a4bffff"]' }],
+        [
+          '/api/coverage/bdcmobile?vintage=202506',
+          { method: 'POST', headers: JSON_BODY, body: '["89264ad1a4bffff"]' },
+        ],
         ['/api/not-an-operation'],
-        ['/api/fabric/vintages', { method: 'POST', body: '{}' }],
+        ['/api/fabric/vintages', { method: 'POST', headers: JSON_BODY, body: '{}' }],
         ['/'],
       ];
       for (const [path, init] of requests) {
