@@ -5,6 +5,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { CollectLimits, Store } from './store/store';
 import { requireToken } from './http/auth';
+import { createAuthFailures, type AuthFailures } from './http/auth-failures';
 import { DEFAULT_DIALECT, type Dialect } from './http/dialect';
 import type { ServiceEnv } from './http/env';
 import { ServiceError, errorResponse } from './http/errors';
@@ -21,7 +22,10 @@ import { geosvcRoutes } from './routes/geosvc';
 export interface ServiceDeps {
   store: Store;
   tokens: string[] | null;
-  rateLimit?: { perMinute: number };
+  /** Requests per minute per token, one budget across every operation; `now` for tests. */
+  rateLimit?: { perMinute: number; now?: () => number };
+  /** Failed authentications per client address; pass one to share it with the locate hot path. */
+  authFailures?: AuthFailures;
   /** Where unexpected errors are reported (never to the client). */
   logError?: (message: string) => void;
   /** Which names answers use where the seed and the published shapes differ (default both). */
@@ -49,11 +53,14 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
 
   const usage = deps.usage ?? createUsageMeter();
   const prefixes = ['/fabric/*', '/fabricext/*', '/coverage/*', '/accountcontrol/*', '/geosvc/*'];
+  // One instance of each in front of every prefix: one budget and one throttle across them all.
+  const auth = deps.tokens && requireToken(deps.tokens, deps.authFailures ?? createAuthFailures());
+  const limit = deps.rateLimit && rateLimit(deps.rateLimit.perMinute, deps.rateLimit.now);
   for (const prefix of prefixes) {
-    if (deps.tokens !== null) app.use(prefix, requireToken(deps.tokens));
+    if (auth) app.use(prefix, auth);
     // After auth, so only accepted tokens are accounts; before the limit, so a 429 is counted.
     app.use(prefix, meterUsage(usage));
-    if (deps.rateLimit) app.use(prefix, rateLimit(deps.rateLimit.perMinute));
+    if (limit) app.use(prefix, limit);
   }
 
   const dialect = deps.dialect ?? DEFAULT_DIALECT;

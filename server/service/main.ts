@@ -4,6 +4,7 @@ import { parseServerEnv } from '../config/server-env';
 import { createServiceApp } from './app';
 import { resolveServiceTokens } from './http/dev-token';
 import { dialectFromEnv } from './http/dialect';
+import { createAuthFailures } from './http/auth-failures';
 import { locateFastPath } from './http/locate-fast-path';
 import { createUsageMeter } from './http/usage-meter';
 import { createServiceServer } from './standalone-server';
@@ -30,17 +31,20 @@ async function main(): Promise<void> {
   });
   // One meter for Hono and the hot path, so getusage counts every call.
   const usage = createUsageMeter();
+  // One throttle of failed authentications for Hono and the hot path alike.
+  const authFailures = createAuthFailures();
   const app = createServiceApp({
     store,
     tokens,
     usage,
+    authFailures,
     dialect,
     ...(perMinute ? { rateLimit: { perMinute } } : {}),
   });
   // With a rate limit, every request must pass Hono's limiter: no hot path then.
   const server = createServiceServer({
     fetch: app.fetch,
-    fastPath: perMinute ? null : locateFastPath(store, tokens, usage),
+    fastPath: perMinute ? null : locateFastPath(store, tokens, usage, authFailures),
     limits,
     log,
   });

@@ -4,6 +4,7 @@
 // the runs reach past the first check into the handlers and the store.
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthFailures } from '../http/auth-failures';
 import { ENDPOINTS } from './endpoint-arbitraries';
 import { CURRENT, TOKEN, call, errorOf, startService, type RunningService } from './harness';
 
@@ -12,7 +13,9 @@ const RUNS = 50;
 
 let svc: RunningService;
 beforeAll(async () => {
-  svc = await startService();
+  // Junk auth headers by the hundred: a wide failure throttle keeps them answered 401 here
+  // (rate-limits.test.ts holds the real one of 20 a minute).
+  svc = await startService({ authFailures: createAuthFailures(Date.now, 1_000_000) });
 });
 afterAll(async () => {
   await svc.close();

@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { locateFastPath, withLocateFastPath, type LocateFastPath } from '../http/locate-fast-path';
+import { createAuthFailures } from '../http/auth-failures';
 import { createUsageMeter } from '../http/usage-meter';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createServiceApp, type ServiceDeps } from '../app';
@@ -31,16 +32,18 @@ export async function startService(
   const logged: string[] = [];
   // One meter for Hono and the hot path, as `npm run service` shares it.
   const usage = overrides.usage ?? createUsageMeter();
+  const authFailures = overrides.authFailures ?? createAuthFailures();
   const app = createServiceApp({
     store,
     tokens: [TOKEN],
     ...overrides,
     usage,
+    authFailures,
     logError: (m) => logged.push(m),
   });
   // As `npm run service` runs it (hot path, then Hono), or Hono alone.
   const tokens = overrides.tokens === undefined ? [TOKEN] : overrides.tokens;
-  const fastPath = opts.locateFastPath ? locateFastPath(store, tokens, usage) : null;
+  const fastPath = opts.locateFastPath ? locateFastPath(store, tokens, usage, authFailures) : null;
   const server = createServer(withLocateFastPath(app.fetch, fastPath));
   const port = await new Promise<number>((resolve) => {
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));

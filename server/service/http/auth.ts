@@ -6,6 +6,12 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { ServiceEnv } from './env';
+import {
+  clientAddressKey,
+  createAuthFailures,
+  tooManyFailures,
+  type AuthFailures,
+} from './auth-failures';
 import { ServiceError } from './errors';
 
 /** SHA-256 of a token; the one-shot form costs about half of a Hash object per request. */
@@ -39,13 +45,21 @@ export function presentedToken(
   return scheme.toLowerCase() === 'bearer' ? token : null;
 }
 
-export function requireToken(tokens: readonly string[]): MiddlewareHandler<ServiceEnv> {
+/** `failures`: the per-address throttle of failed attempts (auth-failures.ts). */
+export function requireToken(
+  tokens: readonly string[],
+  failures: AuthFailures = createAuthFailures(),
+): MiddlewareHandler<ServiceEnv> {
   const digests = tokens.filter((t) => t.length > 0).map(digestToken);
   return async (c, next) => {
+    const address = clientAddressKey(c);
+    const wait = failures.wait(address);
+    if (wait > 0) throw tooManyFailures(failures, wait);
     const token = presentedToken(c.req.header('authorization'), c.req.header('apikey'));
     // One digest per request serves both the comparison and the rate limiter's client key.
     const presented = token === null ? null : digestToken(token);
     if (presented === null || !tokenMatches(presented, digests)) {
+      failures.record(address);
       throw new ServiceError(
         'unauthorized',
         'a valid token is required (Authorization: Bearer <token>)',

@@ -9,6 +9,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Store } from '../store/store';
 import { LocateQuery, locateOptions } from '../schemas/locate';
 import { clientKeyOf, digestToken, presentedToken, tokenMatches } from './auth';
+import { addressKey, type AuthFailures } from './auth-failures';
 import { OPERATIONS } from './operations';
 import { ANONYMOUS_ACCOUNT, type UsageMeter } from './usage-meter';
 
@@ -23,11 +24,15 @@ export interface LocateFastPath {
 
 const LOCATE = OPERATIONS.find((o) => o.name === 'locate')!;
 
-/** `usage`: the app's meter, so calls answered here count in getusage like any other. */
+/**
+ * `usage`: the app's meter, so calls answered here count in getusage like any other.
+ * `authFailures`: the app's throttle, so an address refused there is refused here too.
+ */
 export function locateFastPath(
   store: Store,
   tokens: readonly string[] | null,
   usage?: UsageMeter,
+  authFailures?: AuthFailures,
 ): LocateFastPath {
   const digests = tokens?.filter((t) => t.length > 0).map(digestToken) ?? null;
   // The store's vintages are fixed once it is loaded; an unknown one is Hono's to refuse.
@@ -40,6 +45,8 @@ export function locateFastPath(
     if (!path) return false;
     let account = ANONYMOUS_ACCOUNT;
     if (digests) {
+      // A throttled address is Hono's to refuse (429), whatever token it presents.
+      if (authFailures && authFailures.wait(addressKey(req.socket.remoteAddress)) > 0) return false;
       const apikey = req.headers.apikey;
       const token = presentedToken(
         req.headers.authorization,
