@@ -1,11 +1,25 @@
 // Arbitraries for every endpoint of the service: each request is a path, query and body whose
 // parts are usually valid (so runs reach the handlers and the store) and sometimes junk.
 import * as fc from 'fast-check';
+import { latLngToCell } from 'h3-js';
 import { fixtureLngLat, fixtureMobileCells } from '../testing/fixture-fabric';
 import { CURRENT } from './harness';
 
 const [CELL] = fixtureMobileCells() as [string];
 const [LNG, LAT] = fixtureLngLat(20, 30);
+/** The cells a locate client may send with (LAT, LNG): its own at two resolutions, one elsewhere. */
+const H3_CELLS = [latLngToCell(LAT, LNG, 4), latLngToCell(LAT, LNG, 9), latLngToCell(LNG, LAT, 4)];
+/** Stands for the resolution-4 cell of whatever point the request names (see ownCell). */
+const OWN_CELL = 'own-cell';
+
+/** A locate request's h3 "own-cell" made the cell holding its point, when that is a point. */
+function ownCell<R extends { query: Partial<Record<string, string>> }>(r: R): R {
+  const { latitude, longitude, h3 } = r.query;
+  if (h3 !== OWN_CELL) return r;
+  const [lat, lng] = [Number(latitude), Number(longitude)];
+  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) return r;
+  return { ...r, query: { ...r.query, h3: latLngToCell(lat, lng, 4) } };
+}
 
 export const junk = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }),
@@ -33,6 +47,10 @@ export const junk = fc.oneof(
 /** Usually the valid value, sometimes junk. */
 const mostly = (...valid: string[]) =>
   fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid) }, { weight: 2, arbitrary: junk });
+/** Valid five times in six: for the many parameters of one request (locate's), so that
+ * runs still reach the store with all of them set while each is junk now and then. */
+const usually = (...valid: string[]) =>
+  fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...valid) }, { weight: 1, arbitrary: junk });
 const vintage = mostly(CURRENT, '202306', '209912');
 const layer = mostly('locations', 'parcels', 'footprints');
 const locationId = mostly('1000000001', '1000000013', '1999999999', '1');
@@ -83,15 +101,17 @@ export interface Endpoint {
   }>;
 }
 
-const q = (shape: Record<string, fc.Arbitrary<string>>) => fc.record(shape, { requiredKeys: [] });
+const q = (shape: Record<string, fc.Arbitrary<string>>, requiredKeys: string[] = []) =>
+  fc.record(shape, { requiredKeys });
 const get = (
   name: string,
   path: fc.Arbitrary<string>,
   query: Record<string, fc.Arbitrary<string>>,
+  requiredKeys: string[] = [],
 ): Endpoint => ({
   name,
   method: 'GET',
-  request: fc.record({ path, query: q(query) }),
+  request: fc.record({ path, query: q(query, requiredKeys) }),
 });
 const post = (
   name: string,
@@ -106,6 +126,7 @@ const post = (
     .map((r) => (r.raw === undefined ? { ...r, raw: undefined } : { ...r, body: undefined })),
 });
 const seg = (s: string) => encodeURIComponent(s);
+const withOwnCell = (e: Endpoint): Endpoint => ({ ...e, request: e.request.map(ownCell) });
 const idList = fc.array(
   fc.oneof(
     fc.integer({ min: 1000000000, max: 1000000020 }),
@@ -160,15 +181,31 @@ export const ENDPOINTS: Endpoint[] = [
     vintage.map((v) => `/fabricext/${seg(v)}/history`),
     { location_id: locationId },
   ),
-  get(
-    'locate',
-    vintage.map((v) => `/fabricext/${seg(v)}/locate`),
-    {
-      latitude: mostly(String(LAT), '90', '-90'),
-      longitude: mostly(String(LNG), '180'),
-      parceldistancem: mostly('0', '500', '1000'),
-      neardistancem: mostly('0', '100'),
-    },
+  withOwnCell(
+    get(
+      'locate',
+      usually(CURRENT, '202306', '209912').map((v) => `/fabricext/${seg(v)}/locate`),
+      {
+        latitude: usually(String(LAT), '90', '-90'),
+        longitude: usually(String(LNG), '180'),
+        parceldistancem: usually('0', '500', '1000'),
+        neardistancem: usually('0', '100'),
+        // The real clients' parameters; junk sourcekeys are mostly valid ones too.
+        sourcekey: usually('row-17', '', 'a b/c', 'Ünïcode', '42'),
+        matchtype: usually(
+          'Parcel',
+          'FootprintParcel,Nearest',
+          'footprint, parcel',
+          'Rooftop',
+          ',',
+        ),
+        h3: usually(OWN_CELL, OWN_CELL, ...H3_CELLS),
+        parceltolerancem: usually('0', '5', '100'),
+        footprinttolerancem: usually('0', '20'),
+      },
+      // Always asked for, so that runs reach the options (the answer hangs on every one of them).
+      ['latitude', 'longitude'],
+    ),
   ),
   get(
     'translate',
@@ -201,6 +238,47 @@ export const ENDPOINTS: Endpoint[] = [
       nocat: mostly('1', '0'),
     },
     geojson,
+  ),
+  post(
+    'locate bulk',
+    vintage.map((v) => `/fabricext/${seg(v)}/locate`),
+    { matchtype: mostly('Parcel,Nearest'), parceltolerancem: mostly('10'), neardistancem: junk },
+    fc.oneof(
+      fc.array(
+        fc.record(
+          {
+            sourcekey: fc.oneof(junk, fc.integer(), fc.constant(null)),
+            latitude: fc.oneof(coord, fc.constant(LAT), fc.constant(String(LAT))),
+            longitude: fc.oneof(coord, fc.constant(LNG)),
+            h3: mostly(...H3_CELLS),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 5 },
+      ),
+      jsonJunk,
+    ),
+  ),
+  post(
+    'match bulk',
+    vintage.map((v) => `/fabricext/${seg(v)}/match`),
+    { maxresults: mostly('1', '10') },
+    fc.oneof(
+      fc.array(
+        fc.record(
+          {
+            sourcekey: fc.oneof(junk, fc.integer()),
+            text: mostly('100 Oak St, Springfield IL', '1 x'),
+            house_number: fc.oneof(junk, fc.integer()),
+            road: mostly('OAK ST'),
+            postcode: fc.oneof(junk, fc.integer()),
+          },
+          { requiredKeys: [] },
+        ),
+        { maxLength: 5 },
+      ),
+      jsonJunk,
+    ),
   ),
   post('bdcfixed bulk', fc.constant('/coverage/bdcfixed'), { vintage }, fc.oneof(idList, jsonJunk)),
   post(

@@ -99,6 +99,7 @@ describe('GET locate with the real clients’ parameters', () => {
     ['sourcekey given twice', `${at}&sourcekey=j`, ['sourcekey must be given once']],
     ['an h3 that is not hex', `${at}&h3=842664d-fffffff`, ['h3 must be an H3 cell id']],
     ['an h3 that is no cell', `${at}&h3=8f2830828052d2f`, ['h3 must be a valid H3 cell id']],
+    ['a longitude far out of range with an h3', `latitude=39.8&longitude=1e308&h3=${elsewhere}`, ['longitude must be at most 180']],
     ['an h3 cell elsewhere', `${at}&h3=${elsewhere}`, ['h3 must be the resolution-4 cell that holds the point', elsewhere]],
   ];
   it.each(refusals)('refuses %s with a 400 naming the parameter', async (_name, query, words) => {

@@ -101,7 +101,12 @@ export function withLocateFastPath(
 ): RequestListener {
   const hono = getRequestListener(fetch);
   return (req, res) => {
-    if (fastPath?.(req, res)) return;
+    try {
+      if (fastPath?.(req, res)) return;
+    } catch {
+      // Nothing is written before the answer is computed, so Hono can still answer (and its
+      // onError logs whatever threw, as it would have without the hot path).
+    }
     void hono(req, res);
   };
 }

@@ -16,6 +16,12 @@ describe('h3CellProblem', () => {
     expect(problem).toContain('resolution-4');
     expect(problem).toContain(latLngToCell(LAT, LNG, 4));
   });
+  it('leaves coordinates out of range to their own checks', () => {
+    const cell = latLngToCell(LAT, LNG, 4);
+    expect(h3CellProblem(cell, 95, LNG)).toBeNull();
+    expect(h3CellProblem(cell, LAT, -181)).toBeNull();
+    expect(h3CellProblem(cell, Number.NaN, LNG)).toBeNull();
+  });
   it('refuses an id that is no H3 cell', () => {
     expect(h3CellProblem('8f2830828052d2f', LAT, LNG)).toBe('must be a valid H3 cell id');
     expect(h3CellProblem('ffffffffffffffff', LAT, LNG)).toBe('must be a valid H3 cell id');

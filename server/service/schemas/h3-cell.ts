@@ -5,10 +5,14 @@
 // under the wrong group.
 import { getResolution, isValidCell, latLngToCell } from 'h3-js';
 
-/** Why `cell` is not the H3 cell holding (lat, lng), or null when it is. */
+/**
+ * Why `cell` is not the H3 cell holding (lat, lng), or null when it is. Coordinates out of
+ * range are the coordinates' fault, not the cell's (their own checks refuse them): null too.
+ */
 export function h3CellProblem(cell: string, lat: number, lng: number): string | null {
   const id = cell.toLowerCase();
   if (!isValidCell(id)) return 'must be a valid H3 cell id';
+  if (!(Math.abs(lat) <= 90 && Math.abs(lng) <= 180)) return null;
   const res = getResolution(id);
   const holding = latLngToCell(lat, lng, res);
   return holding === id
