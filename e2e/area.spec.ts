@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import type { Fabric } from '../server/service/store/fabric';
+import { areaPanel, drawRectangle } from './support/area-driver';
 import { densestTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
@@ -31,7 +32,7 @@ async function countyCount(vintage: string): Promise<number> {
   return n;
 }
 
-const panel = (page: Page) => page.getByRole('region', { name: 'Area summary' });
+const panel = areaPanel;
 const total = (page: Page) => panel(page).getByTestId('area-total');
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 
@@ -42,21 +43,6 @@ async function openDrawMode(page: Page, at: { lng: number; lat: number }, zoom: 
   await page.getByRole('button', { name: 'Draw area' }).click();
   await expect(panel(page)).toBeVisible();
   return map;
-}
-
-/** Draws a rectangle `half` pixels around the map centre with the Rectangle tool. */
-async function drawRectangle(page: Page, map: MapDriver, half = 160) {
-  await page.getByRole('button', { name: 'Rectangle', exact: true }).click();
-  const box = (await map.region.boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  await page.mouse.click(cx - half, cy - half);
-  await page.mouse.move(cx, cy, { steps: 4 });
-  await page.mouse.move(cx + half, cy + half, { steps: 4 });
-  await page.mouse.click(cx + half, cy + half);
-  await expect(
-    panel(page).getByRole('list', { name: 'Saved areas' }).getByRole('listitem'),
-  ).toHaveCount(1);
 }
 
 interface StoredArea {

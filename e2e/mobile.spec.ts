@@ -3,7 +3,7 @@
 // the map's `idle` to cells drawn for a ~5,000-cell view.
 import type { Page, Request } from '@playwright/test';
 import { LAYER } from '../src/map/ids';
-import { cellCentre, cellsInBounds, type LngLatBox } from '../src/lib/geo/h3';
+import { cellCentre, cellsInBounds } from '../src/lib/geo/h3';
 import { blockCells, blocksForCells, packBlocks } from '../src/lib/geo/h3-blocks';
 import {
   MOBILE_CLASSES,
@@ -17,6 +17,12 @@ import {
 import { expect, test } from './support/fixtures';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { MapDriver } from './support/map-driver';
+import {
+  mobileLegend,
+  turnMobileLayerOn,
+  viewBounds,
+  waitForMobileCells,
+} from './support/mobile-layer';
 
 type ApiRecord = MobileServiceRecord & { h3_res9_id: string };
 
@@ -31,39 +37,15 @@ function isMobileRequest(request: Request): boolean {
   return new URL(request.url()).pathname === MOBILE_PATH;
 }
 
-function legend(page: Page) {
-  return page.getByRole('region', { name: 'Mobile coverage' });
-}
-
-async function turnLayerOn(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Layers' }).click();
-  await page.getByRole('checkbox', { name: /Mobile coverage/ }).check();
-  await page.keyboard.press('Escape');
-}
-
-/** Waits until no cell in view is still loading, then for the map to draw them. */
-async function waitForCells(page: Page, map: MapDriver): Promise<void> {
-  const loading = legend(page).locator('[data-class="loading"] [data-count]');
-  await expect(loading).toHaveAttribute('data-count', '0', { timeout: 30_000 });
-  await map.waitForIdle();
-}
-
 async function legendCounts(page: Page): Promise<Record<MobileClass, number>> {
   const counts = emptyClassCounts();
   for (const cls of MOBILE_CLASSES) {
-    const value = await legend(page)
+    const value = await mobileLegend(page)
       .locator(`[data-class="${cls}"] [data-count]`)
       .getAttribute('data-count');
     counts[cls] = Number(value);
   }
   return counts;
-}
-
-async function viewBounds(page: Page): Promise<LngLatBox> {
-  return page.evaluate(() => {
-    const b = (window as { __coverageMap?: import('maplibre-gl').Map }).__coverageMap!.getBounds();
-    return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
-  });
 }
 
 function coverageVintage(page: Page): string {
@@ -102,8 +84,8 @@ async function openTown(page: Page, map: MapDriver, zoom = 14): Promise<Request[
   page.on('request', (r) => void (isMobileRequest(r) && requests.push(r)));
   await page.goto(`/#map=${zoom}/${town.lat}/${town.lng}`);
   await map.waitForIdle();
-  await turnLayerOn(page);
-  await waitForCells(page, map);
+  await turnMobileLayerOn(page);
+  await waitForMobileCells(page, map);
   return requests;
 }
 
@@ -134,11 +116,11 @@ test('the layer draws the town in bulk requests, with legend counts the service 
   await testInfo.attach('mobile-layer', { path: shot, contentType: 'image/png' });
 
   // A filter reclassifies the same records: legend counts follow the pure classifier.
-  await legend(page).getByLabel('Technology').selectOption('3G');
+  await mobileLegend(page).getByLabel('Technology').selectOption('3G');
   const filter = { ...NO_MOBILE_FILTER, technology: '3G' as const };
   await expect.poll(() => legendCounts(page)).toEqual(expectedCounts(cells, byCell, filter));
   expect(await legendCounts(page)).not.toEqual(counts);
-  await legend(page).getByLabel('Environment').selectOption('In-vehicle');
+  await mobileLegend(page).getByLabel('Environment').selectOption('In-vehicle');
   await expect
     .poll(() => legendCounts(page))
     .toEqual(expectedCounts(cells, byCell, { ...filter, environment: 1 }));
@@ -150,12 +132,12 @@ test('panning away and back fetches nothing again for cells already loaded', asy
   const before = requests.length;
 
   await map.jumpTo({ lng: town.lng + 0.12, lat: town.lat, zoom: 14 });
-  await waitForCells(page, map);
+  await waitForMobileCells(page, map);
   const away = requests.length;
   expect(away, 'the new view was fetched').toBeGreaterThan(before);
 
   await map.jumpTo({ lng: town.lng, lat: town.lat, zoom: 14 });
-  await waitForCells(page, map);
+  await waitForMobileCells(page, map);
   expect(requests.length, 'requests after panning back').toBe(away);
 });
 
@@ -165,8 +147,8 @@ test('farther out the layer asks the user to zoom in instead of fetching', async
   page.on('request', (r) => void (isMobileRequest(r) && requests.push(r)));
   await page.goto(`/#map=11/${town.lat}/${town.lng}`);
   await map.waitForIdle();
-  await turnLayerOn(page);
-  await expect(legend(page).getByText('Zoom in to see mobile coverage')).toBeVisible();
+  await turnMobileLayerOn(page);
+  await expect(mobileLegend(page).getByText('Zoom in to see mobile coverage')).toBeVisible();
   await map.waitForIdle();
   expect(requests).toHaveLength(0);
 });
@@ -244,8 +226,8 @@ test.describe('a view of about 5,000 cells', () => {
     // which a software GPU takes seconds over; the figure is about fetching and drawing data.
     await page.goto(`/#map=14/${town.lat - 0.2}/${town.lng - 0.3}`);
     await map.waitForIdle();
-    await turnLayerOn(page);
-    await waitForCells(page, map);
+    await turnMobileLayerOn(page);
+    await waitForMobileCells(page, map);
     await map.expectRendered(LAYER.mobileFill);
 
     const timing = await page.evaluate(

@@ -20,6 +20,12 @@ export interface DemoPoints {
   vintage: string;
   coverageVintage: string;
   points: Record<MatchType, DemoPoint>;
+  /**
+   * A FootprintParcel click on a location first seen after the first vintage and in every one
+   * since, with residential fixed offers: its history timeline shows releases both without and
+   * with it, and its providers table has rows.
+   */
+  newcomer: DemoPoint & { firstVintage: string };
   /** A location missing from the current vintage whose equivalent is in it. */
   retired: { locationId: number; reLocationId: number };
   /** Address text of the FootprintParcel location, and the location match ranks first for it. */
@@ -171,6 +177,28 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
     'nearest-location',
   );
 
+  const coverageVintages = store.coverageVintages();
+  const coverageVintage = coverageVintages[coverageVintages.length - 1];
+  const all = (1 << (current + 1)) - 1;
+  let newcomerFirst = 0;
+  const newcomer = find(
+    fabric,
+    current,
+    (i) => {
+      const seen = locations.presence[i] & all;
+      const first = 31 - Math.clz32(seen & -seen);
+      // Unbroken from a middle vintage to the current one (gaps are drawn as present).
+      if (first === 0 || first === current || seen !== all - ((1 << first) - 1)) return null;
+      if (locations.footprint[i] < 0 || locations.parcel[i] < 0) return null;
+      const offers = store.fixedCoverage(coverageVintage, [locations.locationId[i]]);
+      if (!offers.some((r) => r.business_residential_code !== 'B')) return null;
+      const hit = ok(locations.lng[i], locations.lat[i], 'FootprintParcel');
+      if (hit) newcomerFirst = first;
+      return hit;
+    },
+    'newcomer',
+  );
+
   let retired: DemoPoints['retired'] | null = null;
   for (let i = 0; i < locations.count && !retired; i++) {
     if (locations.presence[i] & (1 << current) || locations.reLocationId[i] === 0) continue;
@@ -199,16 +227,16 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
     if (hit && hit.locationId !== footprintParcel.locationId) timing.push(hit);
   }
 
-  const coverageVintages = store.coverageVintages();
   return {
     vintage,
-    coverageVintage: coverageVintages[coverageVintages.length - 1],
+    coverageVintage,
     points: {
       FootprintParcel: footprintParcel,
       Footprint: footprint,
       Parcel: parcel,
       Nearest: nearest,
     },
+    newcomer: { ...newcomer, firstVintage: fabric.vintages[newcomerFirst].vintage },
     retired,
     search: { text, locationId: best.location_id },
     timing,
