@@ -126,7 +126,7 @@ describe('GET /geosvc/libgetgeo/tiger/2020/{counties|states}', () => {
     feature(
       atlas,
       atlas.objects.counties.geometries.find((g) => g.id === id)!,
-    );
+    ) as GeoJSON.Feature;
 
   it('answers a county as the us-atlas boundary, with its GEOID and name', async () => {
     const res = await get('/geosvc/libgetgeo/tiger/2020/counties?id=17167');
