@@ -4,9 +4,11 @@
 import * as fc from 'fast-check';
 import { latLngToCell } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_POINTS, fixtureLngLat } from '../testing/fixture-fabric';
+import { createMemoryStore } from '../store/memory-store';
+import type { Store } from '../store/store';
+import { FIXTURE_POINTS, buildFixtureFabric, fixtureLngLat } from '../testing/fixture-fabric';
 import { ENDPOINTS } from './endpoint-arbitraries';
-import { CURRENT, TOKEN, startService, type RunningService } from './harness';
+import { CURRENT, TOKEN, call, startService, type RunningService } from './harness';
 
 let honoOnly: RunningService;
 let withFastPath: RunningService;
@@ -133,6 +135,28 @@ describe('locate hot path', () => {
       expect(res.status).toBe(200);
     }
     expect(withFastPath.fastPath!.handled).toBe(before);
+  });
+
+  it('passes a request to Hono when answering it throws, instead of dropping it', async () => {
+    const store = createMemoryStore(buildFixtureFabric());
+    let calls = 0;
+    const once: Store = {
+      ...store,
+      locate: (...args) => {
+        if (calls++ === 0) throw new Error('the first locate fails');
+        return store.locate(...args);
+      },
+    };
+    const svc = await startService({ store: once }, { locateFastPath: true });
+    try {
+      const res = await call(
+        svc.url,
+        `/fabricext/${CURRENT}/locate?latitude=39.80027&longitude=-89.64982`,
+      );
+      expect([res.status, calls, svc.fastPath!.handled]).toEqual([200, 2, 0]);
+    } finally {
+      await svc.close();
+    }
   });
 
   it('answers generated locate requests, valid and junk, exactly as Hono would', async () => {

@@ -38,7 +38,7 @@ export function locateFastPath(
   // The store's vintages are fixed once it is loaded; an unknown one is Hono's to refuse.
   const vintages = new Set(store.fabricVintages().map((v) => v.vintage));
   let handled = 0;
-  const fastPath = (req: IncomingMessage, res: ServerResponse): boolean => {
+  const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || !req.url) return false;
     const q = req.url.indexOf('?');
     const path = LOCATE_PATH.exec(q < 0 ? req.url : req.url.slice(0, q));
@@ -91,6 +91,15 @@ export function locateFastPath(
     usage?.record(account, LOCATE, 200);
     return true;
   };
+  const fastPath = (req: IncomingMessage, res: ServerResponse): boolean => {
+    try {
+      return answer(req, res);
+    } catch {
+      // Nothing is written before the answer is computed, so Hono can still answer (and its
+      // onError logs whatever threw, as it would have without the hot path).
+      return false;
+    }
+  };
   return Object.defineProperty(fastPath, 'handled', { get: () => handled }) as LocateFastPath;
 }
 
@@ -101,12 +110,7 @@ export function withLocateFastPath(
 ): RequestListener {
   const hono = getRequestListener(fetch);
   return (req, res) => {
-    try {
-      if (fastPath?.(req, res)) return;
-    } catch {
-      // Nothing is written before the answer is computed, so Hono can still answer (and its
-      // onError logs whatever threw, as it would have without the hot path).
-    }
+    if (fastPath?.(req, res)) return;
     void hono(req, res);
   };
 }
