@@ -39,6 +39,9 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    '2xx': number;
+    '4xx': number;
+    '5xx': number;
     duration: number;
   }
 
