@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LocateRecordSchema } from '../schemas/locate';
 import { FIXTURE_POINTS, fixtureLngLat } from '../testing/fixture-fabric';
-import { CURRENT, TOKEN, call, errorOf, serviceForFile } from './harness';
+import { CURRENT, TOKEN, call, errorOf, serviceForFile, startService } from './harness';
 import { pyHeaders, pyJson, pyUrlencode } from './python-forms';
 
 const svc = serviceForFile();
@@ -217,5 +217,29 @@ describe('POST locate', () => {
         .filter(([n, p]) => points.some((r) => r.sourcekey === n) && p.expect !== null)
         .map(([n]) => n),
     );
+  });
+});
+
+describe('POST locate and match under a rate limit', () => {
+  it('count against the token’s budget and answer 429 with Retry-After in whole seconds', async () => {
+    const limited = await startService({ rateLimit: { perMinute: 2 } });
+    try {
+      const send = (path: string, body: unknown) =>
+        call(limited.url, path, {
+          method: 'POST',
+          raw: pyJson(body),
+          headers: pyHeaders(TOKEN),
+          noAuth: true,
+        });
+      expect((await send(LOCATE, [row('a', 15, 25)])).status).toBe(200);
+      expect((await send(`/fabricext/${CURRENT}/match`, [{ text: '100 Oak St' }])).status).toBe(
+        200,
+      );
+      const refused = await send(LOCATE, [row('a', 15, 25)]);
+      expect([refused.status, errorOf(refused.body).code]).toEqual([429, 'rate_limited']);
+      expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    } finally {
+      await limited.close();
+    }
   });
 });
