@@ -6,6 +6,7 @@
 import * as fc from 'fast-check';
 import { OPERATIONS } from '../../service/http/operations';
 import { ENDPOINTS, junk } from '../../service/http-tests/endpoint-arbitraries';
+import { frame, framing } from './wire-framing';
 
 export interface WireRequest {
   bytes: string;
@@ -147,89 +148,6 @@ const junkHeader = fc.oneof(
     'Content-Type: application/x-www-form-urlencoded',
   ),
 );
-
-type Framing =
-  | 'length'
-  | 'short'
-  | 'long'
-  | 'none'
-  | 'chunked'
-  | 'chunked-broken'
-  | 'chunked-open'
-  | 'both'
-  | 'junk-length'
-  | 'double-length';
-const framing = fc.oneof(
-  { weight: 10, arbitrary: fc.constant<Framing>('length') },
-  {
-    weight: 4,
-    arbitrary: fc.constantFrom<Framing>(
-      'short',
-      'long',
-      'none',
-      'chunked',
-      'chunked-broken',
-      'chunked-open',
-      'both',
-      'junk-length',
-      'double-length',
-    ),
-  },
-);
-
-function frame(
-  kind: Framing,
-  body: string,
-): { headers: string[]; payload: string; incomplete: boolean } {
-  const n = Buffer.byteLength(body);
-  const chunked = `${n.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
-  switch (kind) {
-    case 'length':
-      return { headers: [`Content-Length: ${n}`], payload: body, incomplete: false };
-    case 'short':
-      return {
-        headers: [`Content-Length: ${Math.max(0, n - 3)}`],
-        payload: body,
-        incomplete: false,
-      };
-    case 'long':
-      return { headers: [`Content-Length: ${n + 10}`], payload: body, incomplete: true };
-    case 'none':
-      return { headers: [], payload: body, incomplete: false };
-    case 'chunked':
-      return {
-        headers: ['Transfer-Encoding: chunked'],
-        payload: body ? chunked : '0\r\n\r\n',
-        incomplete: false,
-      };
-    case 'chunked-broken':
-      return {
-        headers: ['Transfer-Encoding: chunked'],
-        payload: `zz\r\n${body}\r\n0\r\n\r\n`,
-        incomplete: false,
-      };
-    case 'chunked-open':
-      return {
-        headers: ['Transfer-Encoding: chunked'],
-        payload: `${n.toString(16)}\r\n${body}\r\n`,
-        incomplete: true,
-      };
-    case 'both':
-      return {
-        headers: [`Content-Length: ${n}`, 'Transfer-Encoding: chunked'],
-        payload: chunked,
-        incomplete: false,
-      };
-    case 'junk-length':
-      return { headers: ['Content-Length: -1'], payload: body, incomplete: false };
-    case 'double-length':
-      return {
-        headers: [`Content-Length: ${n}`, `Content-Length: ${n + 1}`],
-        payload: body,
-        incomplete: false,
-      };
-  }
-}
 
 export function wireRequest(target: WireTarget): fc.Arbitrary<WireRequest> {
   const host = fc.oneof(
