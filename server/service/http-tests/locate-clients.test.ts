@@ -112,16 +112,17 @@ describe('GET locate with the real clients’ parameters', () => {
 });
 
 describe('POST locate', () => {
-  const rows: (Record<string, string | number> & { latitude: string; longitude: string })[] = [
-    row('a', 15, 25), // FootprintParcel
-    { ...row('b', 38, 12), sourcekey: 2 }, // Parcel, a numeric key
-    row('c', 5000, 5000), // nowhere: left out of the answer
-    { ...row('d', 305, 15), name: 'shed', res: 4 }, // Footprint, extra keys ignored
-    row('e', 1500, 60), // Nearest
-  ];
+  const rows: (Record<string, string | number | null> & { latitude: string; longitude: string })[] =
+    [
+      row('a', 15, 25), // FootprintParcel
+      { ...row('b', 38, 12), sourcekey: 2 }, // Parcel, a numeric key
+      row('c', 5000, 5000), // nowhere: left out of the answer
+      { ...row('d', 305, 15), name: 'shed', res: 4 }, // Footprint, extra keys ignored
+      { ...row('e', 1500, 60), h3: null }, // Nearest; a null h3 is no h3
+    ];
   const withH3 = rows.map((r) => ({
     ...r,
-    h3: latLngToCell(Number(r.latitude), Number(r.longitude), 4),
+    h3: r.h3 === null ? null : latLngToCell(Number(r.latitude), Number(r.longitude), 4),
   }));
 
   it('answers one record per located point, in input order, each as GET answers it', async () => {
@@ -130,9 +131,12 @@ describe('POST locate', () => {
     const records = Records.parse(res.body);
     const expected = [];
     for (const r of rows) {
-      const one = Records.parse(
-        (await get(pyUrlencode({ ...r, sourcekey: String(r.sourcekey) }))).body,
-      );
+      const query = {
+        sourcekey: String(r.sourcekey),
+        latitude: r.latitude,
+        longitude: r.longitude,
+      };
+      const one = Records.parse((await get(pyUrlencode(query))).body);
       expected.push(...one.map((x) => ({ ...x, sourcekey: r.sourcekey })));
     }
     expect(records.map((r) => r.sourcekey)).toEqual(['a', 2, 'd', 'e']);

@@ -133,10 +133,11 @@ const LocatePointBody = z
     h3: z
       .string({ error: 'must be a string' })
       .regex(/^[0-9a-fA-F]{15,16}$/, { error: 'must be an H3 cell id (15 or 16 hex digits)' })
+      .nullable()
       .optional(),
   })
   .superRefine((p, ctx) => {
-    const problem = p.h3 === undefined ? null : h3CellProblem(p.h3, p.latitude, p.longitude);
+    const problem = p.h3 == null ? null : h3CellProblem(p.h3, p.latitude, p.longitude);
     if (problem) ctx.addIssue({ code: 'custom', path: ['h3'], message: problem });
   });
 
