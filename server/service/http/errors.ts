@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   payload_too_large: 413,
   maxcount_exceeded: 422,
+  area_too_complex: 422,
   rate_limited: 429,
   internal: 500,
   upstream_unavailable: 502,

@@ -18,6 +18,8 @@ export interface AreaIndex {
   contains(x: number, y: number): boolean;
   /** The most edges one contains() call reads: the longest list of any grid cell. */
   maxEdgesRead: number;
+  /** How many edges contains(x, y) reads: what answering a point there costs. */
+  edgesAt(x: number, y: number): number;
 }
 
 /** Indexes an already validated area (polygons of rings of [lng, lat]). */
@@ -28,6 +30,7 @@ export function buildAreaIndex(area: Area): AreaIndex {
       bbox: [Infinity, Infinity, -Infinity, -Infinity],
       contains: () => false,
       maxEdgesRead: 0,
+      edgesAt: () => 0,
     };
   }
   const g = buildGrid(e);
@@ -62,6 +65,12 @@ export function buildAreaIndex(area: Area): AreaIndex {
   /** Whether listed edge t crosses the path from (x, y) to (X, y) to (X, y0) an odd number of times. */
   const flips = (t: number, x: number, y: number, X: number): boolean => {
     const k = g.edges[t]!;
+    const x1 = xy[4 * k]!;
+    const x2 = xy[4 * k + 2]!;
+    // Wholly left of both legs, or wholly right of them: it crosses neither (most of a cell's
+    // edges, read with two comparisons instead of cross products).
+    if ((x1 < x && x2 < x && x1 < X && x2 < X) || (x1 > x && x2 > x && x1 > X && x2 > X))
+      return false;
     let flip = false;
     let atR = NaN;
     if (xy[4 * k + 1]! > y !== xy[4 * k + 3]! > y) {
@@ -117,5 +126,10 @@ export function buildAreaIndex(area: Area): AreaIndex {
     }
     return inside;
   };
-  return { bbox: [minX, minY, maxX, maxY], maxEdgesRead, contains };
+  const edgesAt = (x: number, y: number): number => {
+    if (!(x >= minX && x <= maxX && y >= minY && y <= maxY)) return 0;
+    const cell = rowOf(g, y) * g.cols + colOf(g, x);
+    return corners.length[cell] === COVERED ? 0 : g.start[cell + 1]! - g.start[cell]!;
+  };
+  return { bbox: [minX, minY, maxX, maxY], maxEdgesRead, contains, edgesAt };
 }

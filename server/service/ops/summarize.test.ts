@@ -6,7 +6,7 @@ import type { Area } from '../store/store';
 import { FIXTURE_ORIGIN } from '../testing/fixture-fabric';
 import { SCATTER_SPAN, buildScatterFabric } from '../testing/scatter-fabric';
 import { buildAreaIndex } from './area-index';
-import { summarize } from './summarize';
+import { MAX_EDGE_TESTS, summarize } from './summarize';
 
 const fabric = buildScatterFabric(20_000, 3);
 const ix = buildFabricIndex(fabric);
@@ -199,6 +199,39 @@ describe('summarize', () => {
       locationcount: n,
       maxcount: n - 1,
     });
+  });
+
+  it('refuses an area whose edges all meet where the locations are, naming the limit', () => {
+    // 12,000 thin triangles through the middle of the scattered locations, half leaning each
+    // way: every grid cell near the middle lists thousands of edges.
+    const { lng, lat } = FIXTURE_ORIGIN;
+    const n = 12_000;
+    const w = (2 * SCATTER_SPAN) / n;
+    const pencil: Area = Array.from({ length: n }, (_, k) => {
+      const x = lng - SCATTER_SPAN + k * w;
+      const top = k % 2 === 0 ? x : 2 * lng - x;
+      return [
+        [
+          [x, lat - SCATTER_SPAN],
+          [x + 0.9 * w, lat - SCATTER_SPAN],
+          [top, lat + SCATTER_SPAN],
+          [x, lat - SCATTER_SPAN],
+        ],
+      ];
+    });
+    // About 1,100 edge tests a location on this small fabric, 5.8 million in all; the limit
+    // is lowered in proportion (the service's own is MAX_EDGE_TESTS over fabrics 8-100 x larger).
+    const limit = 5_000_000;
+    expect(limit).toBeLessThan(MAX_EDGE_TESTS);
+    expect(() => summarize(ix, 4, pencil, ['unit_count'], true, 1e9, limit)).toThrow(
+      expect.objectContaining({
+        code: 'area_too_complex',
+        details: expect.objectContaining({ max: limit }),
+      }),
+    );
+    // A quarter of it is answered.
+    const r = summarize(ix, 4, pencil.slice(0, n / 4), ['unit_count'], true, 1e9, limit);
+    expect(r.ok).toBe(true);
   });
 
   it('reads a few edges per point, not every edge, on a polygon with thousands of vertices', () => {

@@ -1,0 +1,154 @@
+// Worst-case areas at the documented limits, over real HTTP, against the service in its own
+// process (so its RSS and CPU time are its own): a comb, a spiral, thousands of holes,
+// MultiPolygons of many parts (apart, and overlapping with every edge through one point), a
+// 100,000-vertex ring. Each must be answered, or refused by a named limit, within 1 s of the
+// service's CPU time and 200 MB of extra RSS. Wall-clock time is printed but not held to 1 s:
+// on a shared 2-core machine it measures the neighbours as much as the service. Locates sent
+// while each summarize is in flight are timed and printed too; they wait for it, as the
+// service answers on one event loop.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServiceProcess, type ServiceProcess } from '../../../bench/service-process';
+import { MAX_EDGE_TESTS } from '../ops/summarize';
+import {
+  COUNTY_EXTENT,
+  MAX_AREA_VERTICES,
+  WORST_CASE_AREAS,
+  comb,
+  type WorstCaseArea,
+} from '../testing/worst-case-areas';
+
+const TOKEN = 'worst-case';
+const VINTAGE = '202506';
+const LOCATIONS = 85_000;
+const SUMMARIZE = `/fabricext/${VINTAGE}/summarize?field=building_type_code,unit_count`;
+const LIMITS = { ms: 1000, extraRssMb: 200 };
+
+let service: ServiceProcess;
+
+/** CPU time the process has used (user + system), in ms, from /proc/<pid>/stat. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function kb(pid: number, key: string): number {
+  const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(
+    readFileSync(`/proc/${pid}/status`, 'utf8'),
+  );
+  if (!m) throw new Error(`no ${key} for ${pid}`);
+  return Number(m[1]);
+}
+
+async function post(path: string, body: string) {
+  const started = performance.now();
+  const res = await fetch(service.url + path, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(120_000),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, json, ms: performance.now() - started };
+}
+
+async function locate(): Promise<{ status: number; ms: number }> {
+  const { west, south, east, north } = COUNTY_EXTENT;
+  const started = performance.now();
+  const res = await fetch(
+    `${service.url}/fabricext/${VINTAGE}/locate?latitude=${(south + north) / 2}&longitude=${(west + east) / 2}`,
+    { headers: { Authorization: `Bearer ${TOKEN}` } },
+  );
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - started };
+}
+
+/**
+ * One summarize of `area`, with locates sent one after another while it is in flight (the
+ * slowest is reported), and the peak RSS meanwhile (VmHWM, reset first).
+ */
+async function measure(area: WorstCaseArea) {
+  const body = JSON.stringify(area.geometry);
+  // Writing 5 resets the peak resident set size of the process (proc(5), clear_refs).
+  writeFileSync(`/proc/${service.pid}/clear_refs`, '5');
+  const rssBeforeMb = kb(service.pid, 'VmRSS') / 1024;
+  const cpuBefore = cpuMs(service.pid);
+  const state = { done: false };
+  const answer = post(SUMMARIZE, body).finally(() => (state.done = true));
+  const probes: { status: number; ms: number }[] = [];
+  while (!state.done) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (!state.done) probes.push(await locate());
+  }
+  const res = await answer;
+  const peakMb = kb(service.pid, 'VmHWM') / 1024;
+  const figures = {
+    shape: area.name,
+    vertices: area.vertices,
+    bodyKb: Math.round(body.length / 1024),
+    status: res.status,
+    ms: Math.round(res.ms),
+    cpuMs: cpuMs(service.pid) - cpuBefore,
+    extraRssMb: Math.round(peakMb - rssBeforeMb),
+    rssAfterMb: Math.round(kb(service.pid, 'VmRSS') / 1024),
+    locates: probes.length,
+    slowestLocateMs: Math.round(Math.max(0, ...probes.map((p) => p.ms))),
+  };
+  console.log(JSON.stringify(figures));
+  return { res, probes, figures };
+}
+
+beforeAll(async () => {
+  service = await startServiceProcess({
+    locations: LOCATIONS,
+    token: TOKEN,
+    readyTimeoutMs: 300_000,
+    log: () => {},
+  });
+  // Warm the summarize path so the first shape does not pay for compilation.
+  await post(SUMMARIZE, JSON.stringify(comb(1001).geometry));
+}, 300_000);
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe('worst-case areas at the limits', () => {
+  it.each(WORST_CASE_AREAS.map((make) => [make().name, make] as const))(
+    '%s: answered or refused within 1 s of CPU and 200 MB of extra RSS',
+    async (_name, make) => {
+      const area = make();
+      expect(area.vertices).toBeLessThanOrEqual(MAX_AREA_VERTICES);
+      const { res, probes, figures } = await measure(area);
+      // Answered (a summary) or refused by a named limit: more than maxcount locations inside,
+      // or more edge tests than one request may cost.
+      if (res.status !== 200) {
+        expect(res.status).toBe(422);
+        const error = (res.json as { error: { code: string; details?: object } }).error;
+        if (error.code === 'maxcount_exceeded') expect(res.json).toMatchObject({ maxcount: 50000 });
+        else
+          expect(error).toMatchObject({
+            code: 'area_too_complex',
+            details: { max: MAX_EDGE_TESTS },
+          });
+      }
+      for (const probe of probes) expect(probe.status).toBe(200);
+      expect(figures.cpuMs).toBeLessThan(LIMITS.ms);
+      expect(figures.extraRssMb).toBeLessThan(LIMITS.extraRssMb);
+    },
+    60_000,
+  );
+
+  it('refuses one vertex past the limit by naming it', async () => {
+    const area = comb(MAX_AREA_VERTICES + 4);
+    expect(area.vertices).toBeGreaterThan(MAX_AREA_VERTICES);
+    const { res, figures } = await measure(area);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      error: { code: 'invalid_geojson', details: { rule: 'max_vertices', max: MAX_AREA_VERTICES } },
+    });
+    expect(figures.cpuMs).toBeLessThan(LIMITS.ms);
+  });
+});
