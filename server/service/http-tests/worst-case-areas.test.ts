@@ -1,11 +1,11 @@
 // Worst-case areas at the documented limits, over real HTTP, against the service in its own
 // process (so its RSS and CPU time are its own): a comb, a spiral, thousands of holes,
 // MultiPolygons of many parts (apart, and overlapping with every edge through one point), a
-// 100,000-vertex ring. Each must be answered, or refused by a named limit, within 1 s of
-// CPU time of the service's event-loop thread and 200 MB of extra RSS. Wall-clock time is printed but not held to 1 s:
-// on a shared 2-core machine it measures the neighbours as much as the service. Locates sent
-// while each summarize is in flight are timed and printed too; they wait for it, as the
-// service answers on one event loop.
+// 100,000-vertex ring. Each must be answered, or refused by a named limit, within 1 s of CPU
+// time of the service's event-loop thread and 200 MB of extra RSS. Wall-clock time is printed
+// but not held to 1 s: on a shared 2-core machine it measures the neighbours as much as the
+// service. Locates sent while each summarize is in flight are timed and printed too; they wait
+// for it, as the service answers on one event loop.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../../../bench/service-process';
