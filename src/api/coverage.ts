@@ -1,5 +1,5 @@
-// Coverage operations: BDC vintages, fixed coverage by location, mobile coverage by H3 res-9
-// cell, each also in the bulk POST form (up to 1000 ids).
+// Coverage operations the app calls: BDC vintages, fixed coverage by location, mobile coverage
+// by H3 res-9 cell, the latter also in the bulk POST form (up to 1000 cells).
 import { request } from './http';
 import {
   coverageVintagesSchema,
@@ -30,22 +30,6 @@ export function getFixedCoverage(
     operation: 'fixed coverage',
     path: '/coverage/bdcfixed',
     query: { location_id: locationId, vintage },
-    signal,
-    schema: fixedRecordsSchema,
-  });
-}
-
-export function getFixedCoverageBulk(
-  vintage: string,
-  locationIds: readonly number[],
-  signal?: AbortSignal,
-): Promise<FixedRecord[]> {
-  return request({
-    operation: 'bulk fixed coverage',
-    method: 'POST',
-    path: '/coverage/bdcfixed',
-    query: { vintage },
-    body: locationIds,
     signal,
     schema: fixedRecordsSchema,
   });

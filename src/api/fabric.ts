@@ -1,20 +1,16 @@
-// Base fabric operations: vintages, layers, fields, location data (one and bulk), and the
-// vector tile URL the map draws the demo fabric from.
+// Base fabric operations the app calls: vintages, fields, location data, and the vector tile
+// URL the map draws the demo fabric from.
 import { getApiBase, request } from './http';
 import {
-  bulkLocationRecordsSchema,
   fabricVintagesSchema,
   fieldsSchema,
-  layersSchema,
   locationRecordsSchema,
-  type BulkLocationRecord,
   type FabricVintage,
   type FieldDef,
   type LocationRecord,
 } from './schemas';
 
 export type LocationLookup = { location_id: number } | { uuid: string };
-export type LocationIds = { location_id: number[] } | { uuid: string[] };
 
 const enc = encodeURIComponent;
 
@@ -25,15 +21,6 @@ export function getFabricVintages(signal?: AbortSignal): Promise<FabricVintage[]
     path: '/fabric/vintages',
     signal,
     schema: fabricVintagesSchema,
-  });
-}
-
-export function getFabricLayers(signal?: AbortSignal): Promise<string[]> {
-  return request({
-    operation: 'fabric layers',
-    path: '/fabric/layers',
-    signal,
-    schema: layersSchema,
   });
 }
 
@@ -62,24 +49,6 @@ export function getLocationData(
     query: { ...lookup },
     signal,
     schema: locationRecordsSchema,
-  });
-}
-
-/** Up to 1000 ids and 10 fields per call; records hold the fields plus the id. */
-export function getBulkLocations(
-  vintage: string,
-  ids: LocationIds,
-  fields: readonly string[],
-  signal?: AbortSignal,
-): Promise<BulkLocationRecord[]> {
-  return request({
-    operation: 'bulk location data',
-    method: 'POST',
-    path: `/fabric/${enc(vintage)}/bulk/locations`,
-    query: { field: fields },
-    body: ids,
-    signal,
-    schema: bulkLocationRecordsSchema,
   });
 }
 

@@ -78,10 +78,6 @@ export const locationRecordSchema = z.object({
 export type LocationRecord = z.output<typeof locationRecordSchema>;
 export const locationRecordsSchema = z.array(locationRecordSchema);
 
-/** Bulk answers hold only the requested fields plus the id. */
-export const bulkLocationRecordsSchema = z.array(locationRecordSchema.partial());
-export type BulkLocationRecord = z.output<typeof bulkLocationRecordsSchema>[number];
-
 // Address match answers.
 export * from './match-schemas';
 

@@ -36,8 +36,6 @@ export function fixedTechnologyName(code: number): string {
 /** Mobile technology as the app keeps it: 3 = 3G, 4 = 4G LTE, 5 = 5G-NR. */
 export type MobileTechnology = 3 | 4 | 5;
 
-export const MOBILE_TECHNOLOGIES: readonly MobileTechnology[] = [3, 4, 5];
-
 const MOBILE_NAMES: Record<MobileTechnology, string> = { 3: '3G', 4: '4G LTE', 5: '5G-NR' };
 
 /**

@@ -6,7 +6,6 @@ import type { IdKind } from '../api/schemas';
 export const fabricKeys = {
   all: ['fabric'] as const,
   vintages: () => [...fabricKeys.all, 'vintages'] as const,
-  layers: () => [...fabricKeys.all, 'layers'] as const,
   fields: (vintage: string, layer: string) =>
     [...fabricKeys.all, vintage, 'fields', layer] as const,
 };
@@ -16,10 +15,6 @@ export const locationKeys = {
   vintage: (vintage: string) => [...locationKeys.all, vintage] as const,
   detail: (vintage: string, locationId: number) =>
     [...locationKeys.vintage(vintage), 'data', locationId] as const,
-  byUuid: (vintage: string, uuid: string) =>
-    [...locationKeys.vintage(vintage), 'uuid', uuid] as const,
-  bulk: (vintage: string, idsHash: string, fields: readonly string[]) =>
-    [...locationKeys.vintage(vintage), 'bulk', idsHash, fields.join(',')] as const,
   history: (vintage: string, locationId: number) =>
     [...locationKeys.vintage(vintage), 'history', locationId] as const,
   translate: (vintage: string, src: IdKind, dest: IdKind, id: string) =>

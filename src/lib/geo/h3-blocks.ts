@@ -3,9 +3,8 @@
 // when the user pans back, and a viewport costs only a thin ring of cells beyond its edge.
 import { MOBILE_RESOLUTION, cellChildren, cellParent } from './h3';
 
+/** A res-7 block holds 49 res-9 cells (7², pentagons fewer). */
 export const BLOCK_RESOLUTION = 7;
-/** Res-9 cells in one res-7 block (7², pentagons hold fewer). */
-export const CELLS_PER_BLOCK = 49;
 /** The service's bulk limit for ids in one request. */
 export const BULK_CELL_LIMIT = 1000;
 
