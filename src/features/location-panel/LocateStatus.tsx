@@ -2,7 +2,7 @@
 import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useAppStore } from '../../state/store';
 import { LOCATE_LIMITS } from '../../state/slices/settings';
-import { PartError } from './PartState';
+import { PartError } from '../../components/PartError';
 import { formatMeters, noMatchMessage } from './location-words';
 import { useClickLocate } from './use-located-click';
 

@@ -2,7 +2,7 @@
 import { useAppStore } from '../../state/store';
 import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useHistory } from '../../queries/use-history';
-import { PartError } from './PartState';
+import { PartError } from '../../components/PartError';
 import { buildTimeline } from './history-timeline';
 import { vintageLabel } from '../../lib/vintage';
 

@@ -2,7 +2,7 @@
 import { useAppStore } from '../../state/store';
 import { useLocationData } from '../../queries/use-location-data';
 import { useTranslate } from '../../queries/use-translate';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 import { PartState } from './PartState';
 import { vintageLabel } from '../../lib/vintage';
 import { bslLabel, buildingTypeLabel, unitCountWords } from './location-words';

@@ -1,6 +1,6 @@
 // The loading and error look every part of the panel shares, so each part can fail alone.
 import type { ReactNode } from 'react';
-import { isApiError } from '../../api/api-error';
+import { PartError } from '../../components/PartError';
 
 /** What a part needs from a TanStack query to show its state. */
 export interface PartQuery {
@@ -30,26 +30,4 @@ export function PartState({ query, loading, what, children }: PartStateProps) {
     return <PartError what={what} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return <>{children()}</>;
-}
-
-export function PartError({
-  what,
-  error,
-  onRetry,
-}: {
-  what: string;
-  error: unknown;
-  onRetry: () => void;
-}) {
-  const message = isApiError(error) ? error.message : 'Something went wrong.';
-  return (
-    <div className="lp-error" role="alert">
-      <p>
-        <strong>{what} could not be loaded.</strong> {message}
-      </p>
-      <button type="button" className="button" onClick={onRetry}>
-        Retry
-      </button>
-    </div>
-  );
 }

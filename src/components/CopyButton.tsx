@@ -1,5 +1,6 @@
 // Copies an identifier; planners paste location_ids and uuids into other tools and tickets.
 import { useEffect, useState } from 'react';
+import './copy-button.css';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -23,7 +24,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button
       type="button"
-      className="lp-copy"
+      className="copy-button"
       aria-label={`Copy ${label}`}
       title={`Copy ${label}`}
       onClick={() => void copy()}
