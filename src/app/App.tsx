@@ -1,4 +1,5 @@
 // The frame: top bar, the map with the feature layers inside it, and the side panel.
+import { AreaHexLayer } from '../features/area-panel/AreaHexLayer';
 import { AreaStorageNotice } from '../features/area-panel/AreaStorageNotice';
 import { DrawLayer } from '../features/draw/DrawLayer';
 import { LocationMapLayer } from '../features/location-panel/LocationMapLayer';
@@ -28,6 +29,11 @@ export function App() {
               </PanelErrorBoundary>
               <PanelErrorBoundary name="Location layer" compact>
                 <LocationMapLayer />
+              </PanelErrorBoundary>
+              {/* Before the draw layer, so in Draw mode its layers are added first, as when it
+                  was the draw layer's child. */}
+              <PanelErrorBoundary name="Area hexagon layer" compact>
+                <AreaHexLayer />
               </PanelErrorBoundary>
               <PanelErrorBoundary name="Draw layer" compact>
                 <DrawLayer />

@@ -40,8 +40,12 @@ export const matchKeys = {
 
 export const summarizeKeys = {
   all: ['summarize'] as const,
+  /** An area's summary, one request or a split run (see hashJson for the area). */
   area: (vintage: string, areaHash: string, fields: readonly string[], nocat: boolean) =>
     [...summarizeKeys.all, vintage, areaHash, fields.join(','), nocat] as const,
+  /** How far the split run of that summary has got; written by its query function. */
+  progress: (vintage: string, areaHash: string, fields: readonly string[], nocat: boolean) =>
+    [...summarizeKeys.all, 'progress', vintage, areaHash, fields.join(','), nocat] as const,
 };
 
 export const coverageKeys = {

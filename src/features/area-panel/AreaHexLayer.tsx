@@ -1,16 +1,17 @@
 // Draws the selected area's summary by H3 res-8 cell when h3_res8_id is among the fields, and
-// shows a cell's value and location count under the pointer.
+// shows a cell's value and location count under the pointer. Only in Draw mode, where the
+// summary is shown; the area outlines themselves belong to the draw feature.
 import { useEffect, useMemo, useState } from 'react';
 import type { MapMouseEvent } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
 import { LAYER, OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { useMapInstance } from '../../map/map-context';
 import { useGeoJsonSource } from '../../map/use-geojson-source';
-import { HEX_FIELD, hexBreakout } from '../../lib/summary-hexes';
-import { formatCell } from '../../lib/summary-table';
+import { HEX_FIELD, hexBreakout } from './summary-hexes';
+import { formatCell } from './summary-table';
 import { useAppStore } from '../../state/store';
 import { hexLayers } from './hex-layers';
-import { useSelectedAreaSummary } from './use-area-summary';
+import { useSelectedAreaSummary } from './use-selected-area-summary';
 import './area-panel.css';
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -24,6 +25,12 @@ interface Hover {
 }
 
 export function AreaHexLayer() {
+  // Mounted only while drawing, so its source and layers leave the map with the summary.
+  const drawing = useAppStore((s) => s.mode === 'draw');
+  return drawing ? <HexBreakout /> : null;
+}
+
+function HexBreakout() {
   const map = useMapInstance();
   const measure = useAppStore((s) => s.summaryMeasure);
   const { fields, summary } = useSelectedAreaSummary();

@@ -24,7 +24,9 @@ function UnsavedActions({
   );
   return (
     <div className="area-list__unsaved">
-      <span className="area-list__unsaved-text" id={`unsaved-${area.id}`}>{UNSAVED_WORDS[problem]}</span>
+      <span className="area-list__unsaved-text" id={`unsaved-${area.id}`}>
+        {UNSAVED_WORDS[problem]}
+      </span>
       <button
         type="button"
         className="button"

@@ -5,7 +5,7 @@ import { useAppStore } from '../../state/store';
 import { AreaList } from './AreaList';
 import { FieldPicker } from './FieldPicker';
 import { SummaryResults } from './SummaryResults';
-import { useSelectedAreaSummary } from './use-area-summary';
+import { useSelectedAreaSummary } from './use-selected-area-summary';
 import './area-panel.css';
 
 function errorText(error: unknown): string {

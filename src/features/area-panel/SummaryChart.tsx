@@ -1,11 +1,6 @@
 // A horizontal bar chart of the chosen measure by row, in plain SVG. Screen readers get the
 // figure's description and one labelled item per bar (the table carries the same numbers).
-import {
-  formatCell,
-  rowLabel,
-  type SummaryColumn,
-  type SummaryLayout,
-} from '../../lib/summary-table';
+import { formatCell, rowLabel, type SummaryColumn, type SummaryLayout } from './summary-table';
 
 const BAR = 18;
 const GAP = 6;

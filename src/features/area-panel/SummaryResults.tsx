@@ -1,15 +1,15 @@
 // A finished summary: total, measure picker, chart, table, and the two exports.
 import { useShallow } from 'zustand/react/shallow';
 import type { FieldDef } from '../../api/schemas';
-import { summaryCsv } from '../../lib/summary-csv';
-import { areaWithHexes, HEX_FIELD, hexBreakout } from '../../lib/summary-hexes';
-import { formatCell, summaryLayout } from '../../lib/summary-table';
+import { summaryCsv } from './summary-csv';
+import { areaWithHexes, HEX_FIELD, hexBreakout } from './summary-hexes';
+import { formatCell, summaryLayout } from './summary-table';
 import type { SavedArea } from '../../state/slices/areas';
 import { useAppStore } from '../../state/store';
 import { downloadText, fileSlug } from './download';
 import { SummaryChart } from './SummaryChart';
 import { SummaryTable } from './SummaryTable';
-import type { AreaSummary } from './use-area-summary';
+import type { AreaSummary } from '../../queries/use-area-summary';
 
 interface Props {
   area: SavedArea;

@@ -1,5 +1,5 @@
 // The rows as returned (merged when split), in layout order, numbers formatted.
-import { formatCell, type SummaryLayout } from '../../lib/summary-table';
+import { formatCell, type SummaryLayout } from './summary-table';
 
 export function SummaryTable({ layout, total }: { layout: SummaryLayout; total: number }) {
   return (

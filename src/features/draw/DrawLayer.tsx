@@ -1,7 +1,6 @@
 // Draw mode on the map: terra-draw tools, saved areas, county pick, GeoJSON import and drop.
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { AreaHexLayer } from '../area-panel/AreaHexLayer';
 import { useMapInstance } from '../../map/map-context';
 import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { useGeoJsonSource } from '../../map/use-geojson-source';
@@ -34,12 +33,10 @@ export function DrawLayer() {
   const county = useCountyPick(map, active);
   const dropping = useAreaDrop(map, active);
 
-  // The hexagon breakout belongs to the summary, which Draw mode shows.
   if (!active) return null;
   const selected = areas.find((a) => a.id === selectedId);
   return (
     <>
-      <AreaHexLayer />
       <DrawToolbar
         map={map}
         onEdit={() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { booleanPointInPolygon } from '@turf/turf';
 import type { Polygon } from 'geojson';
-import type { AreaGeometry } from './geo/area-geojson';
+import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { summarizeSplit, type PartOutcome, type SummarizePart } from './summary-split-run';
 import { mergeSummaries, rowGroupKey, type SummaryRow } from './summary-merge';
 

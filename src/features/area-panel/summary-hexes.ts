@@ -2,8 +2,8 @@
 // the chosen measure. Each cell's opacity follows its location count, so a cell holding 2
 // locations reads as faint next to one holding 200 even when their averages match.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { cellPolygon } from './geo/h3';
-import type { SummaryRow } from './summary-merge';
+import { cellPolygon } from '../../lib/geo/h3';
+import type { SummaryRow } from '../../queries/summary-merge';
 
 export const HEX_FIELD = 'h3_res8_id';
 

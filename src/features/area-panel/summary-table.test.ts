@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldDef } from '../api/schemas';
+import type { FieldDef } from '../../api/schemas';
 import { formatCell, rowLabel, summaryLayout } from './summary-table';
 
 const defs: FieldDef[] = [

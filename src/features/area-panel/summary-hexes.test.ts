@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellAtPoint, cellParent } from './geo/h3';
+import { cellAtPoint, cellParent } from '../../lib/geo/h3';
 import { areaWithHexes, hexBreakout } from './summary-hexes';
 
 const a = cellParent(cellAtPoint(-89.65, 39.8), 8);

@@ -1,8 +1,8 @@
 // Summarizes an area of any size: one request when it fits under maxcount, otherwise the
 // area is split into parts (again for any part still too big), at most `concurrency` parts
 // are in flight, and the part summaries are merged into the one answer the whole would give.
-import { splitArea } from './geo/split-area';
-import type { AreaGeometry } from './geo/area-geojson';
+import { splitArea } from '../lib/geo/split-area';
+import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { mergeSummaries, type SummaryResult } from './summary-merge';
 
 export type PartOutcome =

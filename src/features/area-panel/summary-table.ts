@@ -1,9 +1,9 @@
 // Turns summarize rows into what the area panel shows: ordered columns (group values first,
 // then each continuous field's average, count and sum), rows ordered by value with categories
 // in their listorder, and a label per row for the chart.
-import type { FieldDef } from '../api/schemas';
+import type { FieldDef } from '../../api/schemas';
 import type { CsvColumn } from './summary-csv';
-import type { SummaryRow } from './summary-merge';
+import type { SummaryRow } from '../../queries/summary-merge';
 
 export interface SummaryColumn extends CsvColumn {
   kind: 'group' | 'count' | 'measure';
