@@ -11,6 +11,7 @@ import type { ServiceEnv } from './http/env';
 import { ServiceError, errorResponse } from './http/errors';
 import { allowedMethods } from './http/operations';
 import { rateLimit } from './http/rate-limit';
+import { collapseRepeatedQuery } from './http/repeated-query';
 import { createUsageMeter, meterUsage, type UsageMeter } from './http/usage-meter';
 import { accountcontrolRoutes } from './routes/accountcontrol';
 import { collect3Routes } from './routes/collect3';
@@ -56,6 +57,8 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
   // One instance of each in front of every prefix: one budget and one throttle across them all.
   const auth = deps.tokens && requireToken(deps.tokens, deps.authFailures ?? createAuthFailures());
   const limit = deps.rateLimit && rateLimit(deps.rateLimit.perMinute, deps.rateLimit.now);
+  // Before anything reads the query: the official client's retried GET repeats it.
+  app.use('*', collapseRepeatedQuery);
   for (const prefix of prefixes) {
     if (auth) app.use(prefix, auth);
     // After auth, so only accepted tokens are accounts; before the limit, so a 429 is counted.
