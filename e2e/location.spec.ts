@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { describeMatch } from '../src/features/location-panel/location-words';
 import { fixedRowsFor } from '../src/features/location-panel/fixed-rows';
-import type { FixedRecord } from '../src/api/coverage-schemas';
+import type { FixedRecord } from '../shared/coverage-schemas';
 import {
   TIMING_CLICKS,
   loadDemoPoints,

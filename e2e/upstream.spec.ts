@@ -5,7 +5,7 @@
 // guide's names only, or the seed's only) a planner's whole session works, so the app depends
 // on neither set of names.
 import type { Page } from '@playwright/test';
-import type { FixedRecord } from '../src/api/coverage-schemas';
+import type { FixedRecord } from '../shared/coverage-schemas';
 import { fixedRowsFor } from '../src/features/location-panel/fixed-rows';
 import { cellCentre, cellsInBounds } from '../src/lib/geo/h3';
 import { vintageLabel } from '../src/lib/vintage';

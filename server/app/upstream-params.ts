@@ -10,7 +10,7 @@ import {
   coverageVintagesSchema,
   fixedRecordsSchema,
   mobileRecordsSchema,
-} from '../../src/api/coverage-schemas';
+} from '../../shared/coverage-schemas';
 import {
   BulkVintageQuery,
   CoverageVintagesQuery,
@@ -28,10 +28,10 @@ type QuerySchema = z.ZodObject;
 /**
  * What a 200 answer must be: JSON, binary (vector tiles), or JSON passing a schema. Cached
  * answers are kept an hour, so they need a schema: the one the web app parses them with
- * (src/api), which accepts the forms a real deployment sends (ids as numbers, 0.2 Mbps mobile
+ * (shared/coverage-schemas.ts), which accepts the forms a real deployment sends (ids as numbers, 0.2 Mbps mobile
  * tiers) where the reference service's own schemas describe only its exact output. Others are
  * only checked to be JSON: the real service's published shapes differ from the reference's
- * (REAL-API.md) and the web app parses them itself.
+ * (docs/REAL-API.md) and the web app parses them itself.
  */
 export type UpstreamAnswerKind = 'json' | 'binary' | z.ZodType;
 

@@ -7,7 +7,7 @@ import {
   mobileRecordsSchema,
   type FixedRecord,
   type MobileRecord,
-} from './coverage-schemas';
+} from '../../shared/coverage-schemas';
 
 /** Coverage vintages (YYYYMM), oldest first. */
 export function getCoverageVintages(signal?: AbortSignal): Promise<string[]> {

@@ -1,5 +1,5 @@
 // The app server's own health answer: which backend is behind /api and what it holds.
-import { healthSchema, type Health } from './coverage-schemas';
+import { healthSchema, type Health } from './health-schema';
 import { request } from './http';
 
 export function getHealth(signal?: AbortSignal): Promise<Health> {

@@ -1,7 +1,13 @@
 // Address match answers (SERVICE.md match; REAL-API.md for the published fields a known
 // client reads: matchtype, alternates, ruleversion, matchcount, sourcekey).
 import { z } from 'zod';
-import { intLike, numberLike, sourceKeySchema, textLike, textOrEmpty } from './schema-primitives';
+import {
+  intLike,
+  numberLike,
+  sourceKeySchema,
+  textLike,
+  textOrEmpty,
+} from '../../shared/schema-primitives';
 
 export const matchPartsSchema = z.object({
   house_number: textLike.optional(),

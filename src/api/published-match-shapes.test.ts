@@ -1,7 +1,7 @@
 // Match and locate answers as REAL-API.md describes them (its guide gives the fields, not a
 // sample), the seed's forms, and the app server's health answer carrying either dialect.
 import { describe, expect, it } from 'vitest';
-import { healthSchema } from './coverage-schemas';
+import { healthSchema } from './health-schema';
 import { locateRecordsSchema, matchResponseSchema } from './schemas';
 import { PUBLISHED_VINTAGES } from './testing/published-samples';
 

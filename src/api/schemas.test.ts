@@ -1,6 +1,7 @@
 // Tolerance of the variations a real service may send (SERVICE.md notes), without network.
 import { describe, expect, it } from 'vitest';
-import { mobileRecordSchema, fixedRecordSchema, healthSchema } from './coverage-schemas';
+import { mobileRecordSchema, fixedRecordSchema } from '../../shared/coverage-schemas';
+import { healthSchema } from './health-schema';
 import {
   fieldDefSchema,
   historyRecordSchema,

@@ -8,7 +8,7 @@ import {
   sourceKeySchema,
   textLike,
   textOrEmpty,
-} from './schema-primitives';
+} from '../../shared/schema-primitives';
 
 // Fabric vintages and history, whose version fields differ between dialects.
 export * from './version-schemas';

@@ -3,7 +3,7 @@
 // seed contract calls it `svcversion` (a number). Either name, or both, is read into one
 // numeric `version` so the rest of the app never depends on which dialect answered.
 import { z } from 'zod';
-import { intLike, textLike, vintageText } from './schema-primitives';
+import { intLike, textLike, vintageText } from '../../shared/schema-primitives';
 
 /** A release number under either name; null counts as absent. */
 const versionLike = intLike.nullish().transform((v) => v ?? undefined);

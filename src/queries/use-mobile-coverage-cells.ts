@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { queryOptions, useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { getMobileCoverage, getMobileCoverageBulk } from '../api/coverage';
-import type { MobileRecord } from '../api/coverage-schemas';
+import type { MobileRecord } from '../../shared/coverage-schemas';
 import { isApiError } from '../api/api-error';
 import { blockCells, blocksForCells } from '../lib/geo/h3-blocks';
 import { createBlockLoader } from '../lib/mobile-block-loader';

@@ -1,18 +1,12 @@
 // Turns a summarize body into the store's Area, refusing what a summary can't be computed
-// over: open rings, rings under 4 positions, coordinates out of range, rings crossing
-// themselves, more than MAX_VERTICES in all. Each refusal names its rule.
+// over with the area rules the web app applies too (shared/area-rules.ts): each refusal is a
+// 400 invalid_geojson naming its rule and where (docs/SERVICE.md, "summarize").
+import { areaProblem, type AreaProblem } from '../../../shared/area-rules';
 import type { Area } from '../store/store';
 import type { AreaGeoJson } from '../schemas/geojson';
 import { ServiceError } from './errors';
-import { findRingSelfIntersection } from './ring-self-intersection';
-
-export const MAX_VERTICES = 100_000;
 
 type Rings = GeoJSON.Position[][];
-
-function invalid(rule: string, message: string, where: Record<string, unknown> = {}): ServiceError {
-  return new ServiceError('invalid_geojson', message, { rule, ...where });
-}
 
 function polygonsOf(doc: AreaGeoJson): Rings[] {
   switch (doc.type) {
@@ -27,79 +21,61 @@ function polygonsOf(doc: AreaGeoJson): Rings[] {
   }
 }
 
-/** Whether a ring has at least 3 distinct positions, without a set of them all. */
-function hasThreeDistinct(ring: readonly [number, number][]): boolean {
-  const [x0, y0] = ring[0]!;
-  const second = ring.find(([x, y]) => x !== x0 || y !== y0);
-  if (!second) return false;
-  const [x1, y1] = second;
-  return ring.some(([x, y]) => (x !== x0 || y !== y0) && (x !== x1 || y !== y1));
-}
-
-function checkRing(ring: GeoJSON.Position[], polygon: number, index: number): [number, number][] {
-  const where = { polygon, ring: index };
-  if (ring.length < 4) {
-    throw invalid(
-      'min_positions',
-      `ring ${index} of polygon ${polygon} has ${ring.length} positions; a ring needs at least 4`,
-      where,
-    );
+/** The message and details of a refusal; indexes are zero-based, as in the body. */
+function areaRefusal(problem: AreaProblem): ServiceError {
+  const fail = (rule: string, message: string, details: Record<string, unknown>) =>
+    new ServiceError('invalid_geojson', message, { rule, ...details });
+  if (problem.rule === 'max_vertices') {
+    const { vertices, max } = problem;
+    return fail('max_vertices', `the area has ${vertices} vertices; at most ${max} are accepted`, {
+      vertices,
+      max,
+    });
   }
-  const out: [number, number][] = [];
-  for (const [lng, lat] of ring as [number, number][]) {
-    if (!Number.isFinite(lng) || !Number.isFinite(lat)) {
-      throw invalid(
-        'numeric',
-        `ring ${index} of polygon ${polygon} has a non-numeric coordinate`,
+  if (problem.rule === 'no_rings')
+    return fail('no_rings', `polygon ${problem.polygon} has no rings`, {
+      polygon: problem.polygon,
+    });
+  const where = { polygon: problem.polygon, ring: problem.ring };
+  const ring = `ring ${problem.ring} of polygon ${problem.polygon}`;
+  switch (problem.rule) {
+    case 'not_positions':
+      return fail(
+        'not_positions',
+        `${ring} has a position that is not [longitude, latitude]`,
         where,
       );
-    }
-    if (lng < -180 || lng > 180 || lat < -90 || lat > 90) {
-      throw invalid(
+    case 'min_positions':
+      return problem.distinct
+        ? fail('min_positions', `${ring} has fewer than 3 distinct positions`, where)
+        : fail(
+            'min_positions',
+            `${ring} has ${problem.positions} positions; a ring needs at least 4`,
+            where,
+          );
+    case 'numeric':
+      return fail('numeric', `${ring} has a non-numeric coordinate`, where);
+    case 'range':
+      return fail(
         'range',
-        `ring ${index} of polygon ${polygon} has a position out of range (longitude -180..180, latitude -90..90)`,
+        `${ring} has a position out of range (longitude -180..180, latitude -90..90)`,
         where,
       );
+    case 'closed':
+      return fail('closed', `${ring} is not closed (first and last positions differ)`, where);
+    case 'self_intersection': {
+      const [i, j] = problem.segments;
+      return fail('self_intersection', `${ring} intersects itself (segments ${i} and ${j})`, {
+        ...where,
+        segments: problem.segments,
+      });
     }
-    out.push([lng, lat]);
   }
-  const first = out[0]!;
-  const last = out[out.length - 1]!;
-  if (first[0] !== last[0] || first[1] !== last[1]) {
-    throw invalid(
-      'closed',
-      `ring ${index} of polygon ${polygon} is not closed (first and last positions differ)`,
-      where,
-    );
-  }
-  if (!hasThreeDistinct(out)) {
-    throw invalid(
-      'min_positions',
-      `ring ${index} of polygon ${polygon} has fewer than 3 distinct positions`,
-      where,
-    );
-  }
-  const crossing = findRingSelfIntersection(out);
-  if (crossing) {
-    throw invalid(
-      'self_intersection',
-      `ring ${index} of polygon ${polygon} intersects itself (segments ${crossing[0]} and ${crossing[1]})`,
-      { ...where, segments: crossing },
-    );
-  }
-  return out;
 }
 
 export function areaFromGeoJson(doc: AreaGeoJson): Area {
   const polygons = polygonsOf(doc);
-  let vertices = 0;
-  for (const rings of polygons) for (const ring of rings) vertices += ring.length;
-  if (vertices > MAX_VERTICES) {
-    throw invalid(
-      'max_vertices',
-      `the area has ${vertices} vertices; at most ${MAX_VERTICES} are accepted`,
-      { vertices, max: MAX_VERTICES },
-    );
-  }
-  return polygons.map((rings, p) => rings.map((ring, r) => checkRing(ring, p, r)));
+  const problem = areaProblem(polygons);
+  if (problem) throw areaRefusal(problem);
+  return polygons.map((rings) => rings.map((ring) => ring.map(([lng, lat]) => [lng, lat])));
 }

@@ -1,6 +1,6 @@
 import { area as turfArea } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
-import { findRingSelfIntersection } from '../http/ring-self-intersection';
+import { findRingSelfIntersection } from '../../../shared/ring-self-intersection';
 import { repairRing } from './ring-repair';
 
 type Ring = [number, number][];

@@ -3,7 +3,7 @@
 // that run out and back along one line, islands collapsed to a line, and rings that touch
 // themselves at a vertex. libgetgeo serves them repaired so that what it answers can be posted
 // to collect3 or summarize as it is (the official client's own example does exactly that).
-import { findRingSelfIntersection } from '../http/ring-self-intersection';
+import { findRingSelfIntersection } from '../../../shared/ring-self-intersection';
 
 type Pt = [number, number];
 

@@ -4,7 +4,7 @@ import {
   BEAD_SERVED_FLOOR as SERVED,
   BEAD_UNDERSERVED_FLOOR as UNDERSERVED,
   RELIABLE_TECHNOLOGIES as RELIABLE,
-} from '../../../src/lib/served-status';
+} from '../../../shared/served-status';
 import type { FixedCoverage } from './fabric';
 
 export const SERVED_STATUS = ['unserved', 'underserved', 'served'] as const;

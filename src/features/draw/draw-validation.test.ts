@@ -70,9 +70,13 @@ describe('countyRefusal', () => {
     expect(countyRefusal('Sangamon County', outline('17167'))).toBeNull();
   });
 
-  it('refuses one whose simplified outline touches itself (Mohave), saying what to do', () => {
-    expect(countyRefusal('Mohave County', outline('04015'))).toBe(
-      'The outline of Mohave County cannot be used as an area: Ring 1 crosses itself in the simplified Census boundary. Draw the area with a tool or import a GeoJSON outline instead.',
+  it('accepts one whose outline only repeats a vertex, as the service does (Mohave)', () => {
+    expect(countyRefusal('Mohave County', outline('04015'))).toBeNull();
+  });
+
+  it('refuses one whose simplified outline crosses itself (Park, WY), saying what to do', () => {
+    expect(countyRefusal('Park County', outline('56029'))).toBe(
+      'The outline of Park County cannot be used as an area: Ring 1 crosses itself in the simplified Census boundary. Draw the area with a tool or import a GeoJSON outline instead.',
     );
   });
 });

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../../state/store';
 import { useFixedCoverage } from '../../queries/use-fixed-coverage';
-import { servedStatus, type Audience } from '../../lib/served-status';
+import { servedStatus, type Audience } from '../../../shared/served-status';
 import { PartState } from './PartState';
 import { FixedCoverageTable } from './FixedCoverageTable';
 import { ServedStatusBadge } from './ServedStatusBadge';

@@ -1,7 +1,12 @@
 // One row per provider × technology offer, fastest first; rows reaching the threshold are marked.
-import { meetsThreshold, isReliable, type Audience, type Speed } from '../../lib/served-status';
-import { fixedTechnologyName } from '../../lib/technology';
-import type { FixedRecord } from '../../api/coverage-schemas';
+import {
+  meetsThreshold,
+  isReliable,
+  type Audience,
+  type Speed,
+} from '../../../shared/served-status';
+import { fixedTechnologyName } from '../../../shared/technology';
+import type { FixedRecord } from '../../../shared/coverage-schemas';
 import { audienceNote, fixedRowsFor, formatMbps } from './fixed-rows';
 
 interface Props {

@@ -1,5 +1,9 @@
 // The BEAD status in one glance, with the rule that produced it one hover away.
-import { SERVED_STATUS_LABEL, type Audience, type ServedStatus } from '../../lib/served-status';
+import {
+  SERVED_STATUS_LABEL,
+  type Audience,
+  type ServedStatus,
+} from '../../../shared/served-status';
 
 const RULE: Record<ServedStatus, string> = {
   unserved: 'No reliable offer of at least 25/3 Mbps',

@@ -1,5 +1,5 @@
 // The rows of the fixed broadband table: one audience's offers, fastest first.
-import { servesAudience, type Audience, type FixedOffer } from '../../lib/served-status';
+import { servesAudience, type Audience, type FixedOffer } from '../../../shared/served-status';
 
 export interface FixedRow extends FixedOffer {
   brand_name: string;

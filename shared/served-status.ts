@@ -1,8 +1,9 @@
-// BEAD (NTIA) served status at one location, from its BDC fixed availability records.
-// Rules from DOMAIN.md: only reliable technologies with low latency count; unserved below
-// 25/3, underserved at 25/3 but below 100/20, served at 100/20 or more.
+// BEAD (NTIA) served status at one location, from its BDC fixed availability records. Rules
+// from docs/DOMAIN.md, "Fixed broadband": only reliable technologies with low latency count;
+// unserved below 25/3, underserved at 25/3 but below 100/20, served at 100/20 or more. The web
+// app's panel and the reference service's served_status summary field both read this module.
 
-/** The fields of a bdcfixed record this module reads (SERVICE.md, spec 2.5). */
+/** The fields of a bdcfixed record this module reads (docs/SERVICE.md, "Coverage operations"). */
 export interface FixedOffer {
   technology_code: number;
   max_advertised_download_speed: number;
@@ -24,10 +25,7 @@ export type Audience = 'residential' | 'business';
 export const BEAD_UNDERSERVED_FLOOR: Speed = { down: 25, up: 3 };
 export const BEAD_SERVED_FLOOR: Speed = { down: 100, up: 20 };
 
-/**
- * Copper, cable, fiber, licensed and licensed-by-rule fixed wireless. The reference service's
- * `served_status` summary field reads the same rule (server/service/store/coverage-columns.ts).
- */
+/** Copper, cable, fiber, licensed and licensed-by-rule fixed wireless. */
 export const RELIABLE_TECHNOLOGIES: ReadonlySet<number> = new Set([10, 40, 50, 71, 72]);
 
 /** Whether an offer reaches a down/up pair (both speeds at or above it). */

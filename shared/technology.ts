@@ -1,5 +1,6 @@
-// Technology names a planner reads, per the FCC BDC codes (DOMAIN.md). The service speaks in
-// codes; every table and legend shows these names instead.
+// Technology names a planner reads, per the FCC BDC codes (docs/DOMAIN.md, "Fixed broadband"
+// and "Mobile broadband"). The service speaks in codes; every table and legend shows these
+// names instead.
 
 export type FixedTechnologyGroup = 'wired' | 'satellite' | 'fixed wireless' | 'other';
 
@@ -23,7 +24,7 @@ export const FIXED_TECHNOLOGIES: readonly FixedTechnology[] = [
 
 const fixedByCode = new Map(FIXED_TECHNOLOGIES.map((t) => [t.code, t]));
 
-/** The fixed technology for a BDC technology_code; undefined for a code DOMAIN.md does not list. */
+/** The fixed technology for a BDC technology_code; undefined for a code docs/DOMAIN.md does not list. */
 export function fixedTechnology(code: number): FixedTechnology | undefined {
   return fixedByCode.get(code);
 }

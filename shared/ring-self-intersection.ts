@@ -1,12 +1,13 @@
 // Finds where a polygon ring crosses or touches itself. Summaries over such rings are
-// ill-defined, so summarize refuses them. A Shamos-Hoey sweep: segments enter and leave an
+// ill-defined, so the area rules (area-rules.ts) refuse them, in the service and the web app. A Shamos-Hoey sweep: segments enter and leave an
 // ordered list (by height along a sweep line moving in x, then y) and each is tested only
 // against the neighbours it gains, so a ring of n vertices costs O(n log n) whatever its shape
 // (a comb's thousands of teeth spanning the same latitudes included). The first intersection
 // the sweep meets is reported; if there is any, it meets one.
 import { SkipList } from './skip-list';
 
-type Pt = readonly [number, number];
+/** A position: [longitude, latitude], any further values ignored. */
+type Pt = readonly number[];
 
 function orient(a: Pt, b: Pt, c: Pt): number {
   const v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);

@@ -1,6 +1,8 @@
-// Zod schemas for the coverage operations (spec 2.5, 2.6) and the app server's health answer.
+// Zod schemas for the coverage operations' answers (docs/SERVICE.md, "Coverage operations"),
+// lenient about the forms a real deployment sends. The web app parses answers with them; the
+// app server checks upstream answers with them before caching.
 import { z } from 'zod';
-import { normaliseMobileTechnology, type MobileTechnology } from '../lib/technology';
+import { normaliseMobileTechnology, type MobileTechnology } from './technology';
 import { digitsText, flag, intLike, numberLike, textLike, vintageText } from './schema-primitives';
 
 export const coverageVintagesSchema = z.array(vintageText);
@@ -46,19 +48,3 @@ export const mobileRecordSchema = z.object({
 });
 export type MobileRecord = z.output<typeof mobileRecordSchema>;
 export const mobileRecordsSchema = z.array(mobileRecordSchema);
-
-export const healthSchema = z.object({
-  /** "embedded" for the reference service inside the app server, else the upstream host. */
-  backend: z.string(),
-  label: z.string(),
-  // The backend's /fabric/vintages records as it sent them, in either dialect (cqaversion or
-  // svcversion), or bare vintages: only the vintage is read here, so neither name is required.
-  fabricVintages: z.array(
-    z
-      .union([vintageText, z.object({ vintage: vintageText })])
-      .transform((v) => (typeof v === 'string' ? v : v.vintage)),
-  ),
-  coverageVintages: z.array(vintageText),
-  version: z.string(),
-});
-export type Health = z.output<typeof healthSchema>;
