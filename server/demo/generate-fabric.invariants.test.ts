@@ -84,8 +84,8 @@ describe('generated fabric', () => {
     const seen = new Map<MatchType, number>();
     for (let i = 0; i < loc.count; i++) {
       if (!inNewest(i)) continue;
-      const point = { latitude: loc.lat[i], longitude: loc.lng[i], sourcekey: null };
-      const [hit] = store.locate(vintage, point, locateOptions({}));
+      const at = { latitude: loc.lat[i], longitude: loc.lng[i], sourcekey: null };
+      const [hit] = store.locate(vintage, at, locateOptions({}));
       if (hit) seen.set(hit.matchtype, (seen.get(hit.matchtype) ?? 0) + 1);
     }
     expect([...seen.keys()].sort()).toEqual(['Footprint', 'FootprintParcel', 'Nearest', 'Parcel']);
