@@ -2,7 +2,9 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const LINT_DIRS = ['src', 'shared', 'server', 'e2e', 'scripts', 'bench'].filter((dir) => existsSync(dir));
+const LINT_DIRS = ['src', 'shared', 'server', 'e2e', 'scripts', 'bench'].filter((dir) =>
+  existsSync(dir),
+);
 
 const steps = [
   { name: 'type check', command: 'tsc', args: ['-p', 'tsconfig.json', '--noEmit'] },
