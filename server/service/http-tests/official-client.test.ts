@@ -39,15 +39,12 @@ async function serve(rateLimit?: ServiceDeps['rateLimit']) {
     logError: (m) => logged.push(m),
     ...(rateLimit ? { rateLimit } : {}),
   });
-  const server = createServiceServer({
-    fetch: app.fetch,
-    fastPath: rateLimit ? null : locateFastPath(store, tokens, usage, authFailures),
-    limits: defaultLimits(),
-  });
+  const fastPath = rateLimit ? null : locateFastPath(store, tokens, usage, authFailures);
+  const server = createServiceServer({ fetch: app.fetch, fastPath, limits: defaultLimits() });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   // The name a user maps to 127.0.0.1 to point the client here (see REAL-API.md).
-  return { baseurl: `http://${HOST}:${port}/`, server };
+  return { baseurl: `http://${HOST}:${port}/`, server, fastPath };
 }
 
 let main: Awaited<ReturnType<typeof serve>>;
@@ -126,20 +123,35 @@ describe('the official client against the standalone service', () => {
     expect(summary.locationcount).toBe(inside);
   });
 
-  const FIELDS = ['location_id', 'address_primary', 'city', 'zip', 'latitude', 'longitude'];
-  FIELDS.push('state', 'served_status', 'max_down_mbps');
-  it('attaches by bulk POST (bare uuid arrays, five fields a call) and by GET, alike', async () => {
+  let FIELDS: string[] = [];
+  it('attaches every field fields lists, by bulk POST (bare uuid arrays, 5 fields a call) and by GET, alike', async () => {
+    // The client filters the field list on datalevel: here every level up to the computed
+    // coverage fields (20), so each record must hold every field the service lists.
+    const defs = (await client.apiAction(`fabric/${CURRENT}/fields/locations`, 'GET')) as Row[];
+    for (const d of defs) expect(Number.isInteger(d.datalevel), String(d.fieldname)).toBe(true);
+    FIELDS = defs
+      .filter((d) => (d.datalevel as number) <= 20 && d.fieldname !== 'uuid')
+      .map((d) => d.fieldname as string);
+    expect(FIELDS).toEqual(expect.arrayContaining(['served_status', 'max_down_mbps', 'city']));
     const some = uuids.slice(0, 1200);
     let mark = client.sent.length;
     records = await attach(client, CURRENT, some, FIELDS);
     const bulkPaths = sentSince(mark);
-    expect(bulkPaths.length).toBe(4); // two field groups × chunks of 1000 and 200
+    const groups = Math.ceil(FIELDS.length / 5);
+    expect(bulkPaths.length).toBe(groups * 2); // each field group in chunks of 1000 and 200
     expect(bulkPaths).toContain(
-      `POST /fabric/${CURRENT}/bulk/locations?field=location_id,address_primary,city,zip,latitude`,
+      `POST /fabric/${CURRENT}/bulk/locations?field=${FIELDS.slice(5, 10).join(',')}`,
     );
-    expect(client.sent.at(-1)!.body).toMatch(/^\["[0-9a-f-]{36}", "/);
+    // Each answer: a record per uuid asked, holding the uuid and every field of its call.
+    for (const sent of client.sent.slice(mark)) {
+      expect(sent.body).toMatch(/^\["[0-9a-f-]{36}", "[0-9a-f-]{36}", /);
+      const asked = JSON.parse(sent.body!) as string[];
+      const fields = new URL(sent.path, main.baseurl).searchParams.get('field')!.split(',');
+      const answer = JSON.parse(sent.answer) as Row[];
+      expect(answer.map((r) => r.uuid)).toEqual(asked);
+      for (const r of answer) for (const f of fields) expect(r, f).toHaveProperty(f);
+    }
     expect(records.map((r) => r.uuid).sort()).toEqual([...some].sort());
-    for (const r of records) for (const f of FIELDS) expect(r[f], f).toBeDefined();
 
     const few = some.filter((_, i) => i % 30 === 7);
     mark = client.sent.length;
@@ -163,7 +175,10 @@ describe('the official client against the standalone service', () => {
         note: `Café n° ${i}`,
       }));
     let mark = client.sent.length;
+    const handled = main.fastPath!.handled;
     const byGet = await locate(client, CURRENT, rows(), { optTolerance: 1, parceldistancem: 500 });
+    // The GETs took the locate hot path, as they do under `npm run service`.
+    expect(main.fastPath!.handled - handled).toBe(40);
     const gets = sentSince(mark);
     expect(gets[0]).toBe('POST /geosvc/h3assign');
     expect(client.sent[mark]!.body).toMatch(

@@ -16,6 +16,8 @@ export interface SentRequest {
   headers: string[];
   body?: string;
   status: number;
+  /** The answer's text, decoded. */
+  answer: string;
 }
 
 export interface WireOptions {
@@ -94,7 +96,7 @@ export class OfficialClientWire {
       req.end(body);
     }).then((answer) => {
       const path = target.pathname + target.search;
-      this.sent.push({ method, path, headers, body, status: answer.status });
+      this.sent.push({ method, path, headers, body, status: answer.status, answer: answer.text });
       return answer;
     });
   }
