@@ -10,14 +10,19 @@ import { build } from 'esbuild';
  * The service compiled ahead of time into one ES module for plain node (packages stay in
  * node_modules), the way a deployment runs it: under tsx, TypeScript compiled on the fly costs
  * the process a loader thread and source maps, about 40 MB of RSS that isn't the service's.
- * bench/.build/ sits at the depth of server/service/, so the bundle finds the same .data/.
+ * bench/.build/ sits at the depth of server/service/, so the bundle finds the same .data/. The
+ * heavy-work worker's entry is bundled beside it (heavy-worker.mjs), where the service looks.
  */
 async function buildService(log: (line: string) => void): Promise<string> {
   const outfile = 'bench/.build/service.mjs';
   const started = performance.now();
   await build({
-    entryPoints: ['server/service/main.ts'],
-    outfile,
+    entryPoints: {
+      service: 'server/service/main.ts',
+      'heavy-worker': 'server/service/pool/heavy-worker.ts',
+    },
+    outdir: 'bench/.build',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     packages: 'external',
     platform: 'node',
@@ -73,6 +78,8 @@ export async function startServiceProcess(opts: {
   token: string;
   readyTimeoutMs: number;
   log: (line: string) => void;
+  /** More environment for the service (SERVICE_WORKERS, ...). */
+  env?: Record<string, string>;
 }): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [await buildService(opts.log)], {
@@ -83,6 +90,7 @@ export async function startServiceProcess(opts: {
       DEMO_LOCATIONS: String(opts.locations),
       SERVICE_TOKENS: opts.token,
       SERVICE_RATE_LIMIT: '',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -71,7 +71,7 @@ export function encodeFabric(fabric: Fabric): Uint8Array[] {
 }
 
 /** Reads a fabric written by encodeFabric; null when the tag or version does not match. */
-export function decodeFabric(bytes: Uint8Array<ArrayBuffer>): Fabric | null {
+export function decodeFabric(bytes: Uint8Array): Fabric | null {
   if (bytes.length < 16 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(8, true) !== FABRIC_FORMAT_VERSION) return null;
@@ -85,7 +85,11 @@ export function decodeFabric(bytes: Uint8Array<ArrayBuffer>): Fabric | null {
   const aligned = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
   const dataStart = aligned.byteOffset + pad8(16 + headerLength);
   const views = header.arrays.map((a) => {
-    const ctor = CTORS[a.type];
+    // Typed so that a SharedArrayBuffer (the service reads its cache into one) is accepted.
+    const ctor: {
+      new (b: ArrayBufferLike, at: number, n: number): Typed;
+      BYTES_PER_ELEMENT: number;
+    } = CTORS[a.type];
     const end = dataStart + a.offset + a.length * ctor.BYTES_PER_ELEMENT;
     if (end > aligned.byteOffset + aligned.byteLength) throw new Error('fabric cache truncated');
     return new ctor(aligned.buffer, dataStart + a.offset, a.length);

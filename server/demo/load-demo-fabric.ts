@@ -1,9 +1,12 @@
 // The demo fabric as the service loads it: read from the binary cache in .data/ when one
-// exists for this seed, size and format, else generated once and written there.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// exists for this seed, size and format, else generated once and written there. Either way
+// its typed columns end up on SharedArrayBuffer, so the service's worker threads read them in
+// place (see server/service/store/shared-fabric.ts).
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Fabric } from '../service/store/fabric';
+import { shareFabric } from '../service/store/shared-fabric';
 import { decodeFabric, encodeFabric, FABRIC_FORMAT_VERSION } from './fabric-codec';
 import { DEFAULT_LOCATIONS, DEFAULT_SEED, generateFabric } from './generate-fabric';
 
@@ -21,11 +24,27 @@ export function demoCachePath(cacheDir: string, seed: number, locations: number)
   return join(cacheDir, `demo-${seed}-${locations}-v${FABRIC_FORMAT_VERSION}.bin`);
 }
 
+/** The whole file in one SharedArrayBuffer: the columns decodeFabric views are then shared. */
+async function readShared(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const bytes = new Uint8Array(new SharedArrayBuffer(size));
+    let offset = 0;
+    while (offset < size) {
+      const { bytesRead } = await file.read(bytes, offset, size - offset, offset);
+      if (bytesRead === 0) throw new Error(`${path} ended after ${offset} of ${size} bytes`);
+      offset += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await file.close();
+  }
+}
+
 async function readCache(path: string): Promise<Fabric | null> {
   try {
-    const file = await readFile(path);
-    // A view, not `new Uint8Array(file)`: that would copy the whole cache once more.
-    return decodeFabric(new Uint8Array(file.buffer, file.byteOffset, file.byteLength));
+    return decodeFabric(await readShared(path));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
@@ -55,5 +74,5 @@ export async function loadDemoFabric(opts: LoadDemoOptions = {}): Promise<Fabric
   const temp = `${path}.${process.pid}.tmp`;
   await writeFile(temp, encodeFabric(fabric));
   await rename(temp, path);
-  return fabric;
+  return shareFabric(fabric);
 }

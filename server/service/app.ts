@@ -13,6 +13,8 @@ import { allowedMethods } from './http/operations';
 import { rateLimit } from './http/rate-limit';
 import { collapseRepeatedQuery } from './http/repeated-query';
 import { createUsageMeter, meterUsage, type UsageMeter } from './http/usage-meter';
+import { offloadToPool } from './pool/offload';
+import type { WorkerPool } from './pool/worker-pool';
 import { accountcontrolRoutes } from './routes/accountcontrol';
 import { collect3Routes } from './routes/collect3';
 import { coverageRoutes } from './routes/coverage';
@@ -35,6 +37,10 @@ export interface ServiceDeps {
   usage?: UsageMeter;
   /** collect3's part size and fan-out (tests shrink them to exercise nested parts). */
   collectLimits?: CollectLimits;
+  /** Worker threads that answer every POST operation (server/service/pool/); none: in process. */
+  pool?: WorkerPool;
+  /** collect3's continuation key (the pool's, so workers and this app seal alike); else random. */
+  continuationKey?: Uint8Array;
 }
 
 function fromHttpException(err: HTTPException): ServiceError {
@@ -64,12 +70,14 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
     // After auth, so only accepted tokens are accounts; before the limit, so a 429 is counted.
     app.use(prefix, meterUsage(usage));
     if (limit) app.use(prefix, limit);
+    // Last, so a request reaches a worker only once it is authenticated, counted and allowed.
+    if (deps.pool) app.use(prefix, offloadToPool(deps.pool, logError));
   }
 
   const dialect = deps.dialect ?? DEFAULT_DIALECT;
   app.route('/fabric', fabricRoutes(store, dialect));
   app.route('/fabricext', fabricextRoutes(store, dialect));
-  app.route('/fabric', collect3Routes(store, deps.collectLimits));
+  app.route('/fabric', collect3Routes(store, deps.collectLimits, deps.continuationKey));
   app.route('/coverage', coverageRoutes(store));
   app.route('/accountcontrol', accountcontrolRoutes(usage));
   app.route('/geosvc', geosvcRoutes());

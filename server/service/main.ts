@@ -7,6 +7,8 @@ import { dialectFromEnv } from './http/dialect';
 import { createAuthFailures } from './http/auth-failures';
 import { locateFastPath } from './http/locate-fast-path';
 import { createUsageMeter } from './http/usage-meter';
+import { parsePoolEnv } from './pool/pool-env';
+import { startServicePool } from './pool/service-pool';
 import { createServiceServer } from './standalone-server';
 import { loadDemoStore } from './store/load-store';
 
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
   const tokens = await resolveServiceTokens(env, resolve('.data', 'dev-token'), log);
   const perMinute = positiveInt(env.SERVICE_RATE_LIMIT, 'SERVICE_RATE_LIMIT');
   const dialect = dialectFromEnv(env.SERVICE_DIALECT);
+  const poolSettings = parsePoolEnv(env);
   const store = await loadDemoStore({
     locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
     log,
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
   const usage = createUsageMeter();
   // One throttle of failed authentications for Hono and the hot path alike.
   const authFailures = createAuthFailures();
+  // Before listening: every POST operation waits for a worker that has started.
+  const heavy = await startServicePool(store, poolSettings, { dialect, log });
   const app = createServiceApp({
     store,
     tokens,
@@ -40,6 +45,7 @@ async function main(): Promise<void> {
     authFailures,
     dialect,
     ...(perMinute ? { rateLimit: { perMinute } } : {}),
+    ...(heavy ? { pool: heavy.pool, continuationKey: heavy.continuationKey } : {}),
   });
   // With a rate limit, every request must pass Hono's limiter: no hot path then.
   const server = createServiceServer({

@@ -2,10 +2,14 @@
 // process (so its RSS and CPU time are its own): a comb, a spiral, thousands of holes,
 // MultiPolygons of many parts (apart, and overlapping with every edge through one point), a
 // 100,000-vertex ring. Each must be answered, or refused by a named limit, within 1 s of CPU
-// time of the service's event-loop thread and 200 MB of extra RSS. Wall-clock time is printed
-// but not held to 1 s: on a shared 2-core machine it measures the neighbours as much as the
-// service. Locates sent while each summarize is in flight are timed and printed too; they wait
-// for it, as the service answers on one event loop.
+// time of the threads that do the work (the event loop and the heavy-work workers, not the GC
+// helpers beside them) and 200 MB of extra RSS. Wall-clock time is printed but not held to 1 s:
+// on a shared 2-core machine it measures the neighbours as much as the service.
+//
+// Locates are sent one after another while each summarize is in flight, and each must be
+// answered within LOCATE_MS: summarize runs in a worker thread, so the event loop that answers
+// locate is never the one busy with the area. (Answered on the event loop, as before the
+// worker pool, they waited for the whole summarize: 150-720 ms here.)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceProcess, type ServiceProcess } from '../../../bench/service-process';
@@ -23,18 +27,38 @@ const VINTAGE = '202506';
 const LOCATIONS = 85_000;
 const SUMMARIZE = `/fabricext/${VINTAGE}/summarize?field=building_type_code,unit_count`;
 const LIMITS = { ms: 1000, extraRssMb: 200 };
+/**
+ * The slowest a locate may be answered while a worst-case area is worked on. About 1-10 ms on
+ * an idle machine; the margin is for a shared 2-core machine where the test's own process and
+ * its neighbours compete for the core the event loop runs on.
+ */
+const LOCATE_MS = 100;
 
 let service: ServiceProcess;
+/** OS thread ids of the service's workers, by worker number, from its `worker N ready` lines. */
+const workerThreads = new Map<string, number>();
 
-/**
- * CPU time the service's main thread (its event loop) has used, user + system, in ms: what a
- * request costs the loop, without the GC and I/O helper threads that run beside it.
- */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+/** CPU time (user + system, ms) of one thread of the service; 0 once the thread is gone. */
+function threadCpuMs(pid: number, tid: number): number {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of stat(5), in clock ticks of 10 ms.
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time the service's event loop and its workers have used, in ms: what a request costs
+ * the threads that answer it, without the GC and I/O helper threads that run beside them.
+ */
+function cpuMs(pid: number): number {
+  let ms = threadCpuMs(pid, pid);
+  for (const tid of workerThreads.values()) ms += threadCpuMs(pid, tid);
+  return ms;
 }
 
 function kb(pid: number, key: string): number {
@@ -108,8 +132,13 @@ beforeAll(async () => {
     locations: LOCATIONS,
     token: TOKEN,
     readyTimeoutMs: 300_000,
-    log: () => {},
+    log: (line) => {
+      const m = /worker (\d+) ready in \d+ ms \(thread (\d+)\)/.exec(line);
+      if (m) workerThreads.set(m[1]!, Number(m[2]));
+    },
   });
+  // The CPU figures would leave the areas' work out without them.
+  expect(workerThreads.size).toBeGreaterThan(0);
   // Warm the summarize path so the first shape does not pay for compilation.
   await post(SUMMARIZE, JSON.stringify(comb(1001).geometry));
 }, 300_000);
@@ -120,7 +149,7 @@ afterAll(async () => {
 
 describe('worst-case areas at the limits', () => {
   it.each(WORST_CASE_AREAS.map((make) => [make().name, make] as const))(
-    '%s: answered or refused within 1 s of CPU and 200 MB of extra RSS',
+    '%s: answered or refused within 1 s of CPU and 200 MB of extra RSS, locate meanwhile within 100 ms',
     async (_name, make) => {
       const area = make();
       expect(area.vertices).toBeLessThanOrEqual(MAX_AREA_VERTICES);
@@ -138,6 +167,8 @@ describe('worst-case areas at the limits', () => {
           });
       }
       for (const probe of probes) expect(probe.status).toBe(200);
+      expect(probes.length).toBeGreaterThan(0);
+      expect(figures.slowestLocateMs).toBeLessThanOrEqual(LOCATE_MS);
       expect(figures.cpuMs).toBeLessThan(LIMITS.ms);
       expect(figures.extraRssMb).toBeLessThan(LIMITS.extraRssMb);
     },

@@ -15,6 +15,9 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   upstream_unavailable: 502,
+  // A worker's queue is full (with Retry-After), or a request ran past the time one may run.
+  service_busy: 503,
+  work_timeout: 503,
   upstream_timeout: 504,
 } as const;
 

@@ -67,9 +67,16 @@ function parseArea(doc: unknown) {
   return areaFromGeoJson(result.data);
 }
 
-export function collect3Routes(store: Store, limits: CollectLimits = DEFAULT_COLLECT_LIMITS) {
+/** `continuationKey`: shared with the worker threads that answer collect3 (else random). */
+export function collect3Routes(
+  store: Store,
+  limits: CollectLimits = DEFAULT_COLLECT_LIMITS,
+  continuationKey?: Uint8Array,
+) {
   const router = createRouter();
-  const signer = createContinuationSigner();
+  const signer = createContinuationSigner(
+    continuationKey ? Buffer.from(continuationKey) : undefined,
+  );
 
   documentOnly(router, collectRoute);
   const { body: _omitBody, ...request } = collectRoute.request;

@@ -1,6 +1,8 @@
 // Static indexes over a Fabric, built once at load: the kd-tree of locations, R-trees of
 // parcel and footprint boxes, parcel/footprint → location lists, and per-vintage derived
-// columns (built lazily so a vintage nobody asks about costs nothing).
+// columns (built lazily so a vintage nobody asks about costs nothing). The large arrays live
+// on SharedArrayBuffer, so a worker thread rebuilds the same index over them (sharedIndexParts,
+// then buildFabricIndex(fabric, parts)) without copying a byte.
 import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
 import { packedBBox } from '../ops/ring-test';
@@ -33,9 +35,19 @@ export interface FabricIndex {
  */
 const BOX_PAD_DEG = 1e-5;
 
+/** The index's large arrays, all on SharedArrayBuffer: what a worker needs to rebuild it. */
+export interface SharedIndexParts {
+  points: ArrayBufferLike;
+  pointPresence: Uint8Array;
+  parcelTree: ArrayBufferLike | null;
+  footprintTree: ArrayBufferLike | null;
+  parcelLocations: Csr;
+  footprintLocations: Csr;
+}
+
 function boxTree(g: PackedGeometry): Flatbush | null {
   if (g.count === 0) return null;
-  const tree = new Flatbush(g.count, 16, Float32Array);
+  const tree = new Flatbush(g.count, 16, Float32Array, SharedArrayBuffer);
   for (let f = 0; f < g.count; f++) {
     const [a, b, c, d] = packedBBox(g, f);
     tree.add(a - BOX_PAD_DEG, b - BOX_PAD_DEG, c + BOX_PAD_DEG, d + BOX_PAD_DEG);
@@ -44,14 +56,44 @@ function boxTree(g: PackedGeometry): Flatbush | null {
   return tree;
 }
 
-export function buildFabricIndex(fabric: Fabric): FabricIndex {
+function buildParts(fabric: Fabric): SharedIndexParts {
   const loc = fabric.locations;
-  const points = new KDBush(Math.max(1, loc.count));
+  const points = new KDBush(Math.max(1, loc.count), 64, Float64Array, SharedArrayBuffer);
   for (let i = 0; i < loc.count; i++) points.add(loc.lng[i], loc.lat[i]);
   if (loc.count === 0) points.add(0, 0); // kdbush needs one point; presence 0 hides it
   points.finish();
-  const pointPresence = new Uint8Array(points.ids.length);
+  const pointPresence = new Uint8Array(new SharedArrayBuffer(points.ids.length));
   for (let k = 0; k < loc.count; k++) pointPresence[k] = loc.presence[points.ids[k]];
+  const parcelTree = boxTree(fabric.parcels.geometry);
+  const footprintTree = boxTree(fabric.footprints.geometry);
+  return {
+    points: points.data,
+    pointPresence,
+    parcelTree: parcelTree && parcelTree.data,
+    footprintTree: footprintTree && footprintTree.data,
+    parcelLocations: buildCsr(loc.parcel, fabric.parcels.geometry.count),
+    footprintLocations: buildCsr(loc.footprint, fabric.footprints.geometry.count),
+  };
+}
+
+/** The parts to hand a worker thread (structured clone shares SharedArrayBuffers). */
+export function sharedIndexParts(ix: FabricIndex): SharedIndexParts {
+  return {
+    points: ix.points.data,
+    pointPresence: ix.pointPresence,
+    parcelTree: ix.parcelTree?.data ?? null,
+    footprintTree: ix.footprintTree?.data ?? null,
+    parcelLocations: ix.parcelLocations,
+    footprintLocations: ix.footprintLocations,
+  };
+}
+
+/** Builds the index, or (`shared`: another thread's parts over this fabric) views it. */
+export function buildFabricIndex(fabric: Fabric, shared?: SharedIndexParts): FabricIndex {
+  const loc = fabric.locations;
+  const parts = shared ?? buildParts(fabric);
+  const points = KDBush.from(parts.points);
+  const pointPresence = parts.pointPresence;
 
   const byVintage = new Map(fabric.vintages.map((v, i) => [v.vintage, i]));
   const coverageCache: (CoverageColumns | undefined)[] = [];
@@ -61,10 +103,10 @@ export function buildFabricIndex(fabric: Fabric): FabricIndex {
     fabric,
     points,
     pointPresence,
-    parcelTree: boxTree(fabric.parcels.geometry),
-    footprintTree: boxTree(fabric.footprints.geometry),
-    parcelLocations: buildCsr(loc.parcel, fabric.parcels.geometry.count),
-    footprintLocations: buildCsr(loc.footprint, fabric.footprints.geometry.count),
+    parcelTree: parts.parcelTree && Flatbush.from(parts.parcelTree),
+    footprintTree: parts.footprintTree && Flatbush.from(parts.footprintTree),
+    parcelLocations: parts.parcelLocations,
+    footprintLocations: parts.footprintLocations,
     uuids: createUuidCodec(fabric.seed),
     vintageIndex: (v) => byVintage.get(v) ?? -1,
     coverage(vi) {

@@ -17,14 +17,22 @@ import { summarize } from '../ops/summarize';
 import { createTileSource } from '../ops/tiles';
 import { translate } from '../ops/translate';
 import type { Fabric } from './fabric';
-import { buildFabricIndex } from './fabric-index';
+import { buildFabricIndex, type FabricIndex } from './fabric-index';
 import type { LayerName, LocationRecord, Store } from './store';
 
 export const MAXCOUNT = 50_000;
 const LAYERS: LayerName[] = ['locations', 'parcels', 'footprints'];
 
-export function createMemoryStore(fabric: Fabric): Store {
-  const ix = buildFabricIndex(fabric);
+/** Each memory store's index, for the worker pool to share with its threads. */
+const indexes = new WeakMap<Store, FabricIndex>();
+
+/** The fabric index a memory store answers from; undefined for any other Store. */
+export function memoryStoreIndex(store: Store): FabricIndex | undefined {
+  return indexes.get(store);
+}
+
+/** `ix`: an index already built over this fabric (a worker's view of the main thread's). */
+export function createMemoryStore(fabric: Fabric, ix = buildFabricIndex(fabric)): Store {
   const matcher = createMatcher(ix);
   const tiles = createTileSource(ix);
   const collector = createFabricCollector(ix);
@@ -41,7 +49,7 @@ export function createMemoryStore(fabric: Fabric): Store {
     return i < 0 ? null : locationRecord(ix, v, i);
   };
 
-  return {
+  const store: Store = {
     kind: 'demo',
     maxcount: MAXCOUNT,
     fabricVintages: () => fabric.vintages.map((v) => ({ ...v })),
@@ -100,4 +108,6 @@ export function createMemoryStore(fabric: Fabric): Store {
       return c < 0 ? [] : mobileRecords(ix, c, cells);
     },
   };
+  indexes.set(store, ix);
+  return store;
 }
