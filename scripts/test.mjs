@@ -13,6 +13,8 @@ const steps = [
     command: 'oxlint',
     args: ['--deny-warnings', '-c', '.oxlintrc.json', ...LINT_DIRS],
   },
+  // Unused files, exports and dependencies (knip.json names the entry points).
+  { name: 'dead code', command: 'knip', args: [] },
   { name: 'format check', command: 'prettier', args: ['--check', '.'] },
   { name: 'unit and service tests', command: 'vitest', args: ['run'] },
   { name: 'browser install', command: 'node', args: ['scripts/ensure-chromium.mjs'] },

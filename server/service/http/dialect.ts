@@ -22,6 +22,3 @@ export function dialectFromEnv(value: string | undefined): Dialect {
 
 /** Whether answers carry the published names (cqaversion, firstcqaversion, {layername}). */
 export const speaksPublished = (d: Dialect): boolean => d !== 'seed';
-
-/** Whether answers carry the seed's names (svcversion, firstsvcversion, plain layer names). */
-export const speaksSeed = (d: Dialect): boolean => d !== 'published';

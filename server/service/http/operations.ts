@@ -100,16 +100,3 @@ export function findOperation(method: string, path: string): OperationDef | null
 export function allowedMethods(path: string): string[] {
   return [...new Set(OPERATIONS.filter((o) => o.pattern.test(path)).map((o) => o.method))];
 }
-
-const AREAS: readonly ServiceArea[] = [
-  'fabric',
-  'fabricext',
-  'coverage',
-  'accountcontrol',
-  'geosvc',
-];
-
-export function areaOfPath(path: string): ServiceArea | null {
-  const first = path.split('/')[1];
-  return AREAS.find((a) => a === first) ?? null;
-}

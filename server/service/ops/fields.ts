@@ -139,19 +139,6 @@ export function locationFieldDef(name: string): FieldDef | undefined {
   return BY_LAYER.locations.find((f) => f.fieldname === name);
 }
 
-export type FieldCheck =
-  { ok: true } | { ok: false; reason: 'unknown' | 'not_reportable'; field: string };
-
-/** For the HTTP layer before summarize: the first field that is unknown or not reportable. */
-export function checkSummaryFields(fields: string[]): FieldCheck {
-  for (const field of fields) {
-    const def = locationFieldDef(field);
-    if (!def) return { ok: false, reason: 'unknown', field };
-    if (!def.reportable) return { ok: false, reason: 'not_reportable', field };
-  }
-  return { ok: true };
-}
-
 /** The fields of each layer's records, in listorder (data and bulk serve exactly these). */
 export const RECORD_FIELDS: Record<LayerName, readonly string[]> = {
   locations: LOCATION_FIELDS.map(([name]) => name),
