@@ -1,18 +1,13 @@
 // Benchmark requests drawn from the fabric itself, seeded so runs are comparable: locate
 // points (most near a real location, the rest anywhere in the county) and summarize polygons
 // of about 1000 vertices sized to hold a target number of current locations.
+import { Rng } from '../server/demo/prng';
 import type { Fabric } from '../server/service/store/fabric';
 
-/** mulberry32: a small seeded PRNG, so every run asks the same questions. */
+/** Uniform numbers in [0, 1) from the demo generator's PRNG, so every run asks the same questions. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 /** Indexes of the locations present in the newest vintage. */

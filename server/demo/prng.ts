@@ -1,5 +1,6 @@
-// Seeded randomness for the demo generator. Everything random in server/demo/ flows from here,
-// so one seed always yields the same fabric (no Math.random, no clock).
+// Seeded randomness, the project's one PRNG: the demo generator, the test fabrics and the bench
+// workloads all draw from here, so one seed always yields the same fabric or the same requests
+// (no Math.random, no clock).
 
 /** splitmix32: spreads a 32-bit seed so nearby seeds give unrelated streams. */
 function splitmix32(state: number): number {

@@ -3,18 +3,7 @@
 import type { Fabric, FixedCoverage } from '../store/fabric';
 import { buildFixtureFabric, FIXTURE_ORIGIN } from './fixture-fabric';
 import { packFixedCoverage } from '../store/fixed-offers';
-
-/** mulberry32: small, seeded, good enough to scatter test points. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { Rng } from '../../demo/prng';
 
 /** Half the side of the square, in degrees around FIXTURE_ORIGIN, that holds the points. */
 export const SCATTER_SPAN = 0.05;
@@ -53,7 +42,8 @@ function scatterCoverage(vintage: string, n: number, rand: () => number): FixedC
 
 export function buildScatterFabric(n: number, seed = 1): Fabric {
   const base = buildFixtureFabric();
-  const rand = seededRandom(seed);
+  const rng = new Rng(seed);
+  const rand = () => rng.next();
   const fill = <T extends Float64Array | Uint32Array | Uint16Array | Uint8Array | Int32Array>(
     a: T,
     f: (i: number) => number,
