@@ -1,18 +1,24 @@
-// The frame: top bar, the map with the feature layers inside it, and the side panel.
+// The frame: top bar, the map with the feature layers inside it, and the side panel, plus the
+// workflows that connect them (use-workflows.ts).
 import { AreaHexLayer } from '../features/area-panel/AreaHexLayer';
 import { AreaStorageNotice } from '../features/area-panel/AreaStorageNotice';
 import { DrawLayer } from '../features/draw/DrawLayer';
 import { LocationMapLayer } from '../features/location-panel/LocationMapLayer';
 import { MobileCoverageLayer } from '../features/mobile-coverage/MobileCoverageLayer';
-import { TopBar } from '../features/top-bar/TopBar';
 import { MapView } from '../map/MapView';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
 import { SidePanel } from './SidePanel';
-import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
+import { TopBar } from './TopBar';
+import { useWorkflows } from './use-workflows';
 import './app.css';
 
+/** Its own component, so what the workflows watch re-renders nothing else. */
+function Workflows() {
+  useWorkflows();
+  return null;
+}
+
 export function App() {
-  useKeyboardShortcuts();
   return (
     <div className="app">
       <TopBar />
@@ -43,6 +49,8 @@ export function App() {
         </div>
         <SidePanel />
       </main>
+      {/* Last, so its effects run after the widgets' own, as App's effects did. */}
+      <Workflows />
     </div>
   );
 }

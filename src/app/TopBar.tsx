@@ -1,11 +1,12 @@
-// The top bar: brand, address search, vintages, mode, layers, settings and the backend badge.
-// It wraps onto a second row on narrow screens rather than hiding controls.
-import { AddressSearch } from '../search/AddressSearch';
-import { LayersMenu } from '../layers-menu/LayersMenu';
-import { SettingsDialog } from '../settings/SettingsDialog';
-import { BackendBadge } from './BackendBadge';
-import { ModeSwitch } from './ModeSwitch';
-import { VintagePickers } from './VintagePickers';
+// The top bar: brand, address search, vintages, mode, layers, settings and the backend badge,
+// each from its own feature. It wraps onto a second row on narrow screens rather than hiding
+// controls.
+import { AddressSearch } from '../features/search/AddressSearch';
+import { LayersMenu } from '../features/layers-menu/LayersMenu';
+import { SettingsDialog } from '../features/settings/SettingsDialog';
+import { BackendBadge } from '../features/top-bar/BackendBadge';
+import { ModeSwitch } from '../features/top-bar/ModeSwitch';
+import { VintagePickers } from '../features/top-bar/VintagePickers';
 import './top-bar.css';
 
 export function TopBar() {
@@ -18,7 +19,9 @@ export function TopBar() {
       <div className="top-bar__search">
         <AddressSearch />
       </div>
-      <VintagePickers />
+      <div className="top-bar__group" role="group" aria-label="Vintages">
+        <VintagePickers />
+      </div>
       <ModeSwitch />
       <div className="top-bar__group">
         <LayersMenu />

@@ -4,7 +4,7 @@ import { useAppStore } from '../../state/store';
 import { LOCATE_LIMITS } from '../../state/slices/settings';
 import { PartError } from '../../components/PartError';
 import { formatMeters, noMatchMessage } from './location-words';
-import { useClickLocate } from './use-located-click';
+import { useClickLocate } from './use-click-locate';
 
 const WIDEST = LOCATE_LIMITS.neardistancem.max;
 

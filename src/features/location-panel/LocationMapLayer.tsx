@@ -1,5 +1,6 @@
-// The selected location on the map: marker, click point and the line between them. Also the
-// one place that turns inspect clicks into locations (it is mounted whenever the map is).
+// The selected location on the map: marker, click point and the line between them, and the
+// camera brought to a location chosen off screen. It only draws: clicks become locations in
+// app/use-workflows.ts.
 import { useEffect, useMemo } from 'react';
 import { coverPadding, inUncoveredView } from '../../map/map-cover';
 import { useMapInstance } from '../../map/map-context';
@@ -7,15 +8,12 @@ import { useGeoJsonSource } from '../../map/use-geojson-source';
 import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { useAppStore } from '../../state/store';
 import { useLocationData } from '../../queries/use-location-data';
-import { cancelClickTiming, markClick } from './click-timing';
 import { locationSelectionLayers, selectionFeatures } from './location-map-layers';
-import { useClickLocate, useClickPoint, useLocatedClick } from './use-located-click';
+import { useClickLocate, useClickPoint } from './use-click-locate';
 
 const FLY_MIN_ZOOM = 16;
 
 export function LocationMapLayer() {
-  useClickTimingMarks();
-  useLocatedClick();
   const map = useMapInstance();
   const selection = useAppStore((s) => s.selection);
   const vintage = useAppStore((s) => s.fabricVintage);
@@ -54,17 +52,4 @@ export function LocationMapLayer() {
   }, [map, record, click, cover]);
 
   return null;
-}
-
-/** Starts the click clock the moment the store records a click (before React renders). */
-function useClickTimingMarks(): void {
-  useEffect(
-    () =>
-      useAppStore.subscribe((state, previous) => {
-        if (state.selection === previous.selection) return;
-        if (state.selection.kind === 'point') markClick();
-        else if (state.selection.kind !== 'location' || !state.selection.click) cancelClickTiming();
-      }),
-    [],
-  );
 }

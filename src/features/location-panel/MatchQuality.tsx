@@ -1,6 +1,6 @@
 // How the click found this location, in plain words ("Footprint and parcel match, 4 m").
 import { describeMatch } from './location-words';
-import { useClickLocate } from './use-located-click';
+import { useClickLocate } from './use-click-locate';
 
 export function MatchQuality() {
   const locate = useClickLocate();

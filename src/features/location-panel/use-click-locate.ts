@@ -1,7 +1,8 @@
-// Inspect-mode clicks: a point selection is located with the settings' distances, and a match
-// becomes the selected location. The locate query is keyed by the point, so a newer click
-// leaves the older query without observers and TanStack aborts its request: the last click wins.
-import { useEffect, useMemo } from 'react';
+// The click the location panel and marker show, and its locate answer. The locate query is
+// keyed by the point, so a newer click leaves the older query without observers and TanStack
+// aborts its request: the last click wins. Turning the answer into a selected location is a
+// workflow (app/use-workflows.ts); these hooks only read.
+import { useMemo } from 'react';
 import { useAppStore } from '../../state/store';
 import { useLocate } from '../../queries/use-locate';
 
@@ -23,17 +24,4 @@ export function useClickLocate() {
   const neardistancem = useAppStore((s) => s.neardistancem);
   const click = useClickPoint();
   return useLocate(vintage, click, { parceldistancem, neardistancem });
-}
-
-/** Turns a located point selection into a location selection. Mount once. */
-export function useLocatedClick(): void {
-  const selection = useAppStore((s) => s.selection);
-  const selectLocation = useAppStore((s) => s.selectLocation);
-  const locate = useClickLocate();
-  const found = selection.kind === 'point' ? locate.data?.[0] : undefined;
-
-  useEffect(() => {
-    if (selection.kind !== 'point' || !found) return;
-    selectLocation(found.location_id, { lng: selection.lng, lat: selection.lat });
-  }, [selection, found, selectLocation]);
 }

@@ -1,4 +1,5 @@
 import { useHealth } from '../../queries/use-health';
+import './backend-badge.css';
 
 /** Says who answers: the synthetic demo (embedded service) or the real upstream host. */
 export function BackendBadge() {

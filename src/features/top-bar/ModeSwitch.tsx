@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/store';
 import type { Mode } from '../../state/slices/session';
+import './mode-switch.css';
 
 const MODES: { mode: Mode; label: string }[] = [
   { mode: 'inspect', label: 'Inspect' },

@@ -1,7 +1,9 @@
 // A labelled select of vintages with its loading and error states. The store may hold a
-// vintage from the URL that the service lacks; then the newest is shown and stored.
-import { useEffect, useId } from 'react';
+// vintage from the URL that the service lacks; then the newest is shown (and stored, by the
+// vintages workflow in app/use-workflows.ts).
+import { useId } from 'react';
 import { effectiveVintage, vintageLabel } from '../../lib/vintage';
+import './vintage-picker.css';
 
 interface Props {
   label: string;
@@ -26,10 +28,6 @@ export function VintagePicker({
   const id = useId();
   const available = vintages ?? [];
   const shown = effectiveVintage(value, available);
-
-  useEffect(() => {
-    if (shown && shown !== value) onChange(shown);
-  }, [shown, value, onChange]);
 
   return (
     <div className="vintage-picker">

@@ -1,3 +1,5 @@
+// The fabric and coverage vintage pickers. Which vintage the app starts on is the vintages
+// workflow's choice (app/use-workflows.ts); a pick here goes straight to the store.
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useCoverageVintages } from '../../queries/use-coverage-vintages';
@@ -19,7 +21,7 @@ export function VintagePickers() {
   const fabricVintages = useMemo(() => fabric.data?.map((v) => v.vintage), [fabric.data]);
 
   return (
-    <div className="top-bar__group" role="group" aria-label="Vintages">
+    <>
       <VintagePicker
         label="Fabric vintage"
         vintages={fabricVintages}
@@ -38,6 +40,6 @@ export function VintagePickers() {
         value={s.coverageVintage}
         onChange={s.setCoverageVintage}
       />
-    </div>
+    </>
   );
 }
