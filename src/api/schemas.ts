@@ -25,7 +25,6 @@ export const fieldCategorySchema = z.object({
   min: numberLike,
   max: numberLike,
 });
-export type FieldCategory = z.output<typeof fieldCategorySchema>;
 
 export const fieldDefSchema = z.object({
   fieldname: z.string(),

@@ -1,5 +1,5 @@
-// Short stable hashes for query keys whose natural value is large (an area's GeoJSON, a list
-// of 1000 cells): the key stays small and equal inputs give equal keys.
+// Short stable hashes for query keys whose natural value is large (an area's GeoJSON): the
+// key stays small and equal inputs give equal keys.
 
 /** cyrb53: a fast 53-bit string hash; collisions are negligible for keys within one session. */
 export function hashString(text: string, seed = 0): string {
@@ -18,9 +18,4 @@ export function hashString(text: string, seed = 0): string {
 /** Hash of a JSON value (e.g. an area); key order matters, as JSON.stringify keeps it. */
 export function hashJson(value: unknown): string {
   return hashString(JSON.stringify(value) ?? 'undefined');
-}
-
-/** Hash of an id list, with the length in front so a key reads "1000:xyz" in devtools. */
-export function hashIds(ids: readonly (string | number)[]): string {
-  return `${ids.length}:${hashString(ids.join(','))}`;
 }

@@ -55,7 +55,7 @@ export const coverageKeys = {
     [...coverageKeys.all, coverageVintage, 'fixed', locationId] as const,
   mobile: (coverageVintage: string, cell: string) =>
     [...coverageKeys.all, coverageVintage, 'mobile', cell] as const,
-  /** A batch of cells (see hashIds); the batched hook keys one chunk per entry. */
+  /** A block of cells (`block:<res-7 cell>`); the batched hook keys one block per entry. */
   mobileCells: (coverageVintage: string, cellsHash: string) =>
     [...coverageKeys.all, coverageVintage, 'mobile-cells', cellsHash] as const,
 };

@@ -1,15 +1,11 @@
 // Merges the summaries of the parts of a split area into the summary of the whole, exactly as
 // one request would have answered: counts and sums add, averages are recomputed as sum / cnt,
 // and rows are matched by their group values (discrete values and category labels).
+import type { SummarizeResponse, SummaryRow } from '../api/schemas';
 
-export type SummaryValue = string | number | null;
-export type SummaryRow = Record<string, SummaryValue>;
-
-export interface SummaryResult {
-  data: SummaryRow[];
-  locationcount: number;
-  maxcount: number;
-}
+export type SummaryValue = SummaryRow[string];
+/** A summary as one request answers it; a split run's merged parts take the same shape. */
+export type SummaryResult = SummarizeResponse;
 
 const MEASURE_SUFFIXES = ['_avg', '_cnt', '_sum'] as const;
 

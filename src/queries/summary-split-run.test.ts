@@ -3,7 +3,8 @@ import { booleanPointInPolygon } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { summarizeSplit, type PartOutcome, type SummarizePart } from './summary-split-run';
-import { mergeSummaries, rowGroupKey, type SummaryRow } from './summary-merge';
+import type { SummaryRow } from '../api/schemas';
+import { mergeSummaries, rowGroupKey } from './summary-merge';
 
 interface Place {
   lng: number;

@@ -3,7 +3,7 @@
 // locations reads as faint next to one holding 200 even when their averages match.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { cellPolygon } from '../../lib/geo/h3';
-import type { SummaryRow } from '../../queries/summary-merge';
+import type { SummaryRow } from '../../api/schemas';
 
 export const HEX_FIELD = 'h3_res8_id';
 

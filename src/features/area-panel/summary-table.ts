@@ -3,7 +3,7 @@
 // in their listorder, and a label per row for the chart.
 import type { FieldDef } from '../../api/schemas';
 import type { CsvColumn } from './summary-csv';
-import type { SummaryRow } from '../../queries/summary-merge';
+import type { SummaryRow } from '../../api/schemas';
 
 export interface SummaryColumn extends CsvColumn {
   kind: 'group' | 'count' | 'measure';

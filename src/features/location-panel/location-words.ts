@@ -1,6 +1,5 @@
 // Plain words for fabric codes and locate results, so the panel reads like a sentence.
-
-export type MatchType = 'FootprintParcel' | 'Footprint' | 'Parcel' | 'Nearest';
+import type { MatchType } from '../../api/schemas';
 
 const MATCH_LABEL: Record<MatchType, string> = {
   FootprintParcel: 'Footprint and parcel match',
