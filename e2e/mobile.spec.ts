@@ -13,7 +13,7 @@ import {
   type MobileClass,
   type MobileCoverageFilter,
   type MobileServiceRecord,
-} from '../src/lib/mobile-classify';
+} from '../src/features/mobile-coverage/mobile-classify';
 import { expect, test } from './support/fixtures';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { MapDriver } from './support/map-driver';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AreaPanel } from '../features/area-panel/AreaPanel';
-import { HexPanel } from '../features/hex-panel/HexPanel';
+import { HexPanel } from '../features/mobile-coverage/HexPanel';
 import { LocationPanel } from '../features/location-panel/LocationPanel';
 import { useAppStore } from '../state/store';
 import { IntroPanel } from './IntroPanel';

@@ -1,8 +1,8 @@
 // The card over the map while the mobile layer is on: the zoom hint when cells would be too
 // small to read, else progress, errors, the legend with counts, and the filters.
 import { isApiError } from '../../api/api-error';
-import type { Carrier } from '../../lib/mobile-labels';
-import type { MobileCoverageFilter } from '../../lib/mobile-classify';
+import type { Carrier } from './mobile-labels';
+import type { MobileCoverageFilter } from './mobile-classify';
 import { vintageLabel } from '../../lib/vintage';
 import type { HexView } from './hex-features';
 import { MobileFilters } from './MobileFilters';

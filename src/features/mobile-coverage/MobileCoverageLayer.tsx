@@ -9,7 +9,7 @@ import { useGeoJsonSource } from '../../map/use-geojson-source';
 import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { HEX_CLICK_MIN_ZOOM } from '../../map/route-click';
 import { cellsInBounds } from '../../lib/geo/h3';
-import { carriersOf } from '../../lib/mobile-labels';
+import { carriersOf } from './mobile-labels';
 import { useMobileCoverageCells } from '../../queries/use-mobile-coverage-cells';
 import { useAppStore } from '../../state/store';
 import { buildHexView } from './hex-features';

@@ -1,7 +1,7 @@
 // Carrier, technology and environment filters: native selects, so the keyboard works as usual.
 import { useId } from 'react';
-import type { Carrier } from '../../lib/mobile-labels';
-import type { MobileCoverageFilter, MobileTechnologyFilter } from '../../lib/mobile-classify';
+import type { Carrier } from './mobile-labels';
+import type { MobileCoverageFilter, MobileTechnologyFilter } from './mobile-classify';
 
 const TECHNOLOGIES: { value: MobileTechnologyFilter; label: string }[] = [
   { value: 'all', label: 'All technologies' },

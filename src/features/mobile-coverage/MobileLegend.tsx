@@ -1,7 +1,7 @@
 // The legend card over the map: what each colour means and how many cells in view have it,
 // load progress, errors with Retry, and the filters.
-import { MOBILE_CLASSES, type MobileClass } from '../../lib/mobile-classify';
-import { MOBILE_CLASS_LABEL } from '../../lib/mobile-labels';
+import { MOBILE_CLASSES, type MobileClass } from './mobile-classify';
+import { MOBILE_CLASS_LABEL } from './mobile-labels';
 import { MOBILE_CLASS_COLOR } from './hex-styles';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mobileRecord } from '../../lib/testing/mobile-record';
+import { mobileRecord } from './testing/mobile-record';
 import { cellAtPoint, cellsInBounds } from '../../lib/geo/h3';
-import { NO_MOBILE_FILTER, type MobileServiceRecord } from '../../lib/mobile-classify';
+import { NO_MOBILE_FILTER, type MobileServiceRecord } from './mobile-classify';
 import { buildHexView } from './hex-features';
 
 const record = mobileRecord;

@@ -8,7 +8,7 @@ import {
   type MobileClass,
   type MobileCoverageFilter,
   type MobileServiceRecord,
-} from '../../lib/mobile-classify';
+} from './mobile-classify';
 import { LOADING_CLASS, type CellClass } from './hex-styles';
 
 export interface CellProperties {

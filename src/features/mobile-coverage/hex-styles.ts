@@ -2,7 +2,7 @@
 // `cls` property and the layers colour by it, so a filter change is a single setData.
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import { LAYER, SOURCE } from '../../map/ids';
-import { MOBILE_CLASSES, type MobileClass } from '../../lib/mobile-classify';
+import { MOBILE_CLASSES, type MobileClass } from './mobile-classify';
 
 /** A cell whose block has not answered yet. */
 export const LOADING_CLASS = 'loading';

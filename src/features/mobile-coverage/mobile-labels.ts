@@ -5,7 +5,7 @@ import {
   type MobileClass,
   type MobileServiceRecord,
 } from './mobile-classify';
-import { mobileTechnologyName } from '../../shared/technology';
+import { mobileTechnologyName } from '../../../shared/technology';
 
 export const MOBILE_CLASS_LABEL: Record<MobileClass, string> = {
   '5g-35': '5G-NR 35/3 Mbps',

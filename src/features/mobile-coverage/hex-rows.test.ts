@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mobileRecord } from '../../lib/testing/mobile-record';
+import { mobileRecord } from './testing/mobile-record';
 import { hexRows } from './hex-rows';
 
 const record = mobileRecord;

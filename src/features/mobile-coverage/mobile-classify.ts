@@ -1,6 +1,6 @@
 // Mobile coverage classes: a res-9 cell is coloured by the best service any record in it
 // offers under the user's filters, on the FCC's fixed speed tiers (DOMAIN.md).
-import { normaliseMobileTechnology } from '../../shared/technology';
+import { normaliseMobileTechnology } from '../../../shared/technology';
 
 /** The fields of a mobile coverage record (spec 2.6) that classification reads. */
 export interface MobileServiceRecord {

@@ -1,7 +1,7 @@
 // Turns many per-block loads (one TanStack query per fixed block of cells) into few requests:
 // blocks asked for in the same moment share bulk POSTs of at most 1000 cells. When the backend
 // refuses the bulk form, it falls back to one GET per cell with a bounded number in flight.
-import { packBlocks } from './geo/h3-blocks';
+import { packBlocks } from '../lib/geo/h3-blocks';
 
 export interface MobileTransport<R> {
   bulk(vintage: string, cells: string[], signal: AbortSignal): Promise<R[]>;

@@ -1,4 +1,4 @@
-import type { MobileServiceRecord } from '../../lib/mobile-classify';
+import type { MobileServiceRecord } from './mobile-classify';
 import { hexRows } from './hex-rows';
 
 export function HexRecordsTable({ records }: { records: readonly MobileServiceRecord[] }) {

@@ -1,7 +1,7 @@
 // The hexagon panel's table rows: words instead of codes, best service first.
-import type { MobileServiceRecord } from '../../lib/mobile-classify';
-import { environmentName, tierSpeedWords, technologyName } from '../../lib/mobile-labels';
-import { MOBILE_CLASSES, recordTier } from '../../lib/mobile-classify';
+import type { MobileServiceRecord } from './mobile-classify';
+import { environmentName, tierSpeedWords, technologyName } from './mobile-labels';
+import { MOBILE_CLASSES, recordTier } from './mobile-classify';
 
 export interface HexRow {
   key: string;
