@@ -1,10 +1,9 @@
 // The reference service standalone on its own loopback port (token auth, a chosen dialect)
 // and an app server whose SERVICE_URL and SERVICE_TOKEN point at it: the app as it runs
 // against the real service, with every /api call crossing real HTTP twice.
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
-import { createServiceApp } from '../../server/service/app';
+import { defaultLimits } from '../../server/config/server-env';
 import type { Dialect } from '../../server/service/http/dialect';
+import { startStandaloneService } from '../../server/service/standalone-server';
 import type { Store } from '../../server/service/store/store';
 import { startAppServer } from '../../server/app/start-app-server';
 
@@ -25,26 +24,16 @@ export async function startUpstreamPair(
   store: Store,
   opts: { token: string; dialect?: Dialect },
 ): Promise<UpstreamPair> {
-  const service = createServiceApp({
+  const upstream = await startStandaloneService({
     store,
     tokens: [opts.token],
     ...(opts.dialect ? { dialect: opts.dialect } : {}),
+    port: 0,
+    host: '127.0.0.1',
+    limits: defaultLimits(),
   });
-  let upstream: ReturnType<typeof serve> | undefined;
-  const port = await new Promise<number>((done, fail) => {
-    upstream = serve(
-      { fetch: service.fetch, port: 0, hostname: '127.0.0.1' },
-      (info: AddressInfo) => done(info.port),
-    );
-    upstream.once('error', fail);
-  });
-  const upstreamHost = `127.0.0.1:${port}`;
-  const closeUpstream = () =>
-    new Promise<void>((done) => {
-      if (!upstream) return done();
-      upstream.close(() => done());
-      if ('closeAllConnections' in upstream) upstream.closeAllConnections();
-    });
+  const upstreamHost = new URL(upstream.url).host;
+  const closeUpstream = () => upstream.close();
   const app = await startAppServer({
     port: 0,
     host: '127.0.0.1',

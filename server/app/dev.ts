@@ -6,7 +6,7 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { parseServerEnv } from '../config/server-env';
 import { createAppServer } from './create-app-server';
 import { hostAllowlist } from './host-allowlist';
-import { closeServer, createHttpServer, fetchListener, listen } from './http-server';
+import { closeServer, createHttpServer, exitOnSignals, fetchListener, listen } from './http-server';
 import { lineLogger } from './log-lines';
 import { contentSecurityPolicy, securityHeaderEntries } from './security-headers';
 import { appVersion, backendFromEnv } from './start-app-server';
@@ -57,19 +57,10 @@ async function main(): Promise<void> {
   await listen(server, port, host);
   log(`listening on http://${host}:${port} (dev, hot reload)`);
   log(`open http://${host}:${port}/ in a browser`);
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: shutting down`);
-    setTimeout(() => process.exit(0), 3000).unref();
-    void (vite?.close() ?? Promise.resolve()).then(() =>
-      closeServer(server).then(() => process.exit(0)),
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  exitOnSignals(async () => {
+    await vite?.close();
+    await closeServer(server);
+  }, log);
 }
 
 main().catch((err: unknown) => {

@@ -164,10 +164,32 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
-/** Stops listening and ends every connection, idle keep-alive ones included. */
-export function closeServer(server: Server): Promise<void> {
+/**
+ * Stops listening and ends every connection, idle keep-alive ones included. With `drain`,
+ * requests in flight may finish first (a signal's shutdown bounds how long they take).
+ */
+export function closeServer(server: Server, opts: { drain?: boolean } = {}): Promise<void> {
   return new Promise((done) => {
     server.close(() => done());
-    server.closeAllConnections();
+    if (opts.drain) server.closeIdleConnections();
+    else server.closeAllConnections();
   });
+}
+
+/**
+ * Ctrl+C or SIGTERM stops a server, then the process: `stop` is given 3 s (slow clients must
+ * not hold the exit), and a signal that follows while stopping is ignored (npm start forwards
+ * the terminal's Ctrl+C, so a second one may arrive).
+ */
+export function exitOnSignals(stop: () => Promise<unknown>, log: (line: string) => void): void {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    setTimeout(() => process.exit(0), 3000).unref();
+    void stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }

@@ -1,5 +1,6 @@
 // `npm start` (through scripts/start.mjs): the app server on PORT (5173) and HOST (127.0.0.1).
 import { parseServerEnv } from '../config/server-env';
+import { exitOnSignals } from './http-server';
 import { startAppServer } from './start-app-server';
 
 const log = (line: string) => console.log(line);
@@ -15,19 +16,7 @@ async function main(): Promise<void> {
       ? server.url.replace(/\/\/[^/]+:/, '//localhost:')
       : server.url;
   log(`open ${openable}/ in a browser (Ctrl+C stops the server)`);
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: shutting down`);
-    // Don't wait on slow clients forever.
-    setTimeout(() => process.exit(0), 3000).unref();
-    void server.close().then(() => process.exit(0));
-  };
-  // `on`, not `once`: npm start forwards the terminal's Ctrl+C, so a second one may follow.
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  exitOnSignals(() => server.close(), log);
 }
 
 main().catch((err: unknown) => {

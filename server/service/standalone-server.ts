@@ -4,12 +4,15 @@
 // lets nothing load from its answers (it serves no pages).
 import type { Server } from 'node:http';
 import type { HttpLimits } from '../config/server-env';
-import { createHttpServer, fetchListener } from '../app/http-server';
+import { closeServer, createHttpServer, fetchListener, listen } from '../app/http-server';
 import { lineLogger } from '../app/log-lines';
 import { API_CSP, securityHeaderEntries } from '../app/security-headers';
-import type { LocateFastPath } from './http/locate-fast-path';
+import { createServiceApp, type ServiceDeps } from './app';
+import { createAuthFailures } from './http/auth-failures';
+import { locateFastPath, type LocateFastPath } from './http/locate-fast-path';
+import { createUsageMeter, type UsageMeter } from './http/usage-meter';
 
-export interface ServiceServerOptions {
+interface ServiceServerOptions {
   fetch: Parameters<typeof fetchListener>[0];
   /** The locate hot path, or null when every request must pass Hono (a rate limit). */
   fastPath: LocateFastPath | null;
@@ -18,7 +21,7 @@ export interface ServiceServerOptions {
   log?: (line: string) => void;
 }
 
-export function createServiceServer(opts: ServiceServerOptions): Server {
+function createServiceServer(opts: ServiceServerOptions): Server {
   const headers = securityHeaderEntries(API_CSP);
   const log = opts.log && lineLogger(opts.log);
   const hono = fetchListener(opts.fetch, log);
@@ -32,4 +35,53 @@ export function createServiceServer(opts: ServiceServerOptions): Server {
     opts.limits,
     log,
   );
+}
+
+export interface StandaloneOptions extends ServiceDeps {
+  port: number;
+  host: string;
+  limits: HttpLimits;
+  /** Refused connections and failures before routing. */
+  log?: (line: string) => void;
+  /** The locate hot path before Hono (default on); tests of Hono alone turn it off. */
+  locateFastPath?: boolean;
+}
+
+export interface RunningStandaloneService {
+  url: string;
+  /** The hot path answering locate, or null (turned off, or a rate limit is set). */
+  fastPath: LocateFastPath | null;
+  usage: UsageMeter;
+  close(opts?: { drain?: boolean }): Promise<void>;
+}
+
+/**
+ * The standalone service listening, wired one way for `npm run service` and for the tests that
+ * stand in for it: one usage meter and one failed-authentication throttle shared by Hono and
+ * the locate hot path (so getusage counts every call and a throttled address is refused on
+ * both), and no hot path under a rate limit, since every request must then pass Hono's limiter.
+ */
+export async function startStandaloneService(
+  opts: StandaloneOptions,
+): Promise<RunningStandaloneService> {
+  const { port, host, limits, log, locateFastPath: hot = true, ...deps } = opts;
+  const usage = deps.usage ?? createUsageMeter();
+  const authFailures = deps.authFailures ?? createAuthFailures();
+  const app = createServiceApp({ ...deps, usage, authFailures });
+  const fastPath =
+    hot && !deps.rateLimit ? locateFastPath(deps.store, deps.tokens, usage, authFailures) : null;
+  const server = createServiceServer({
+    fetch: app.fetch,
+    fastPath,
+    limits,
+    ...(log ? { log } : {}),
+  });
+  const bound = await listen(server, port, host);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${bound}`,
+    fastPath,
+    usage,
+    close: (closing) => closeServer(server, closing),
+  };
 }

@@ -3,7 +3,7 @@
 // contract's shapes. `hang` makes it never answer (timeouts); `behaviour` makes it misbehave
 // (testing/hostile-answers.ts); closing it makes it unreachable.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listen } from '../http-server';
 import { answerHostile, type HostileBehaviour, type HostileStats } from './hostile-answers';
 
 export interface SeenRequest {
@@ -99,14 +99,11 @@ export async function startFakeUpstream(basePath = ''): Promise<FakeUpstream> {
       res.end(JSON.stringify(answerFor(url.pathname)));
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, 0, '127.0.0.1');
   fake.url = `http://127.0.0.1:${port}${basePath}`;
-  fake.close = () =>
-    new Promise<void>((done) => {
-      for (const release of held.splice(0)) release();
-      server.closeAllConnections();
-      server.close(() => done());
-    });
+  fake.close = () => {
+    for (const release of held.splice(0)) release();
+    return closeServer(server);
+  };
   return fake;
 }

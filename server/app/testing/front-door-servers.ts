@@ -1,15 +1,11 @@
 // Both servers the front door guards, on loopback ports, wired as their mains wire them: the
 // app server with the embedded service, and the standalone service (locate hot path, then Hono)
 // with a token. Front-door variables (timeouts, MAX_CONNECTIONS) come from `env`.
-import { createServiceApp } from '../../service/app';
-import { locateFastPath } from '../../service/http/locate-fast-path';
-import { createUsageMeter } from '../../service/http/usage-meter';
-import { createServiceServer } from '../../service/standalone-server';
+import { startStandaloneService } from '../../service/standalone-server';
 import { createMemoryStore } from '../../service/store/memory-store';
 import type { Store } from '../../service/store/store';
 import { buildFixtureFabric } from '../../service/testing/fixture-fabric';
 import { parseServerEnv } from '../../config/server-env';
-import { closeServer, listen } from '../http-server';
 import { startAppServer } from '../start-app-server';
 
 export const SERVICE_TOKEN = 'front-door-token';
@@ -50,23 +46,22 @@ export async function startServiceFrontDoor(
   env: Record<string, string> = {},
 ): Promise<FrontDoorServer> {
   const logs: string[] = [];
-  const tokens = [SERVICE_TOKEN];
-  // As main.ts: one usage meter for Hono and the hot path.
-  const usage = createUsageMeter();
-  const app = createServiceApp({ store: store(), tokens, usage, logError: (m) => logs.push(m) });
   const { limits } = parseServerEnv(env, { port: 0 });
-  const server = createServiceServer({
-    fetch: app.fetch,
-    fastPath: locateFastPath(store(), tokens, usage),
+  // As main.ts builds it: the locate hot path, with the same throttle of failed logins as Hono.
+  const service = await startStandaloneService({
+    store: store(),
+    tokens: [SERVICE_TOKEN],
+    logError: (m) => logs.push(m),
+    port: 0,
+    host: '127.0.0.1',
     limits,
     log: (line) => logs.push(line),
   });
-  const port = await listen(server, 0, '127.0.0.1');
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: service.url,
     logs,
     base: '',
     auth: { Authorization: `Bearer ${SERVICE_TOKEN}` },
-    close: () => closeServer(server),
+    close: () => service.close(),
   };
 }

@@ -1,12 +1,11 @@
 // The service on a real loopback port for HTTP-level tests: the fixture fabric in a memory
-// store, started on a free port and stopped by the test that started it.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { locateFastPath, withLocateFastPath, type LocateFastPath } from '../http/locate-fast-path';
-import { createAuthFailures } from '../http/auth-failures';
-import { createUsageMeter } from '../http/usage-meter';
+// store, started on a free port and stopped by the test that started it, built as
+// `npm run service` builds it (startStandaloneService) but with the hot path off unless asked.
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createServiceApp, type ServiceDeps } from '../app';
+import { defaultLimits } from '../../config/server-env';
+import type { ServiceDeps } from '../app';
+import type { LocateFastPath } from '../http/locate-fast-path';
+import { startStandaloneService } from '../standalone-server';
 import { createMemoryStore } from '../store/memory-store';
 import type { Store } from '../store/store';
 import { buildFixtureFabric } from '../testing/fixture-fabric';
@@ -30,36 +29,17 @@ export async function startService(
 ): Promise<RunningService> {
   const store = overrides.store ?? createMemoryStore(buildFixtureFabric());
   const logged: string[] = [];
-  // One meter for Hono and the hot path, as `npm run service` shares it.
-  const usage = overrides.usage ?? createUsageMeter();
-  const authFailures = overrides.authFailures ?? createAuthFailures();
-  const app = createServiceApp({
-    store,
+  const service = await startStandaloneService({
     tokens: [TOKEN],
     ...overrides,
-    usage,
-    authFailures,
-    logError: (m) => logged.push(m),
-  });
-  // As `npm run service` runs it (hot path, then Hono), or Hono alone.
-  const tokens = overrides.tokens === undefined ? [TOKEN] : overrides.tokens;
-  const fastPath = opts.locateFastPath ? locateFastPath(store, tokens, usage, authFailures) : null;
-  const server = createServer(withLocateFastPath(app.fetch, fastPath));
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
     store,
-    logged,
-    fastPath,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // Keep-alive sockets from fetch would hold close() open.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
-  };
+    logError: (m) => logged.push(m),
+    port: 0,
+    host: '127.0.0.1',
+    limits: defaultLimits(),
+    locateFastPath: opts.locateFastPath ?? false,
+  });
+  return { url: service.url, store, logged, fastPath: service.fastPath, close: service.close };
 }
 
 export interface JsonResponse {

@@ -3,17 +3,13 @@
 // the standalone service wired as `npm run service` wires it (Hono behind the locate hot
 // path, one usage meter), over a generated fabric of the demo county. Each step checks what
 // the client reads from the answers. Refusals are the other HTTP tests' business.
-import type { AddressInfo } from 'node:net';
 import { booleanPointInPolygon } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../../config/server-env';
 import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
-import { createServiceApp, type ServiceDeps } from '../app';
-import { createAuthFailures } from '../http/auth-failures';
-import { locateFastPath } from '../http/locate-fast-path';
+import type { ServiceDeps } from '../app';
 import { findOperation } from '../http/operations';
-import { createUsageMeter } from '../http/usage-meter';
-import { createServiceServer } from '../standalone-server';
+import { startStandaloneService } from '../standalone-server';
 import { createMemoryStore } from '../store/memory-store';
 import { attach, bdcfixed, collect, locate, match } from '../testing/official-client-flows';
 import { OfficialClientWire, type Row } from '../testing/official-client-wire';
@@ -26,25 +22,20 @@ const HOST = 'api.costquest.test';
 const hosts = { [HOST]: '127.0.0.1' };
 let records: Row[] = [];
 
-/** As main.ts: one meter and one auth throttle for Hono and the hot path; no hot path when limited. */
+/** As main.ts builds it: hot path and Hono sharing one meter and one auth throttle. */
 async function serve(rateLimit?: ServiceDeps['rateLimit']) {
-  const usage = createUsageMeter();
-  const authFailures = createAuthFailures();
-  const tokens = [TOKEN];
-  const app = createServiceApp({
+  const service = await startStandaloneService({
     store,
-    tokens,
-    usage,
-    authFailures,
+    tokens: [TOKEN],
     logError: (m) => logged.push(m),
     ...(rateLimit ? { rateLimit } : {}),
+    port: 0,
+    host: '127.0.0.1',
+    limits: defaultLimits(),
   });
-  const fastPath = rateLimit ? null : locateFastPath(store, tokens, usage, authFailures);
-  const server = createServiceServer({ fetch: app.fetch, fastPath, limits: defaultLimits() });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  // The name a user maps to 127.0.0.1 to point the client here (see REAL-API.md).
-  return { baseurl: `http://${HOST}:${port}/`, server, fastPath };
+  const { port } = new URL(service.url);
+  // The name a user maps to 127.0.0.1 to point the client here (see docs/REAL-API.md).
+  return { baseurl: `http://${HOST}:${port}/`, fastPath: service.fastPath, close: service.close };
 }
 
 let main: Awaited<ReturnType<typeof serve>>;
@@ -53,9 +44,8 @@ beforeAll(async () => {
   main = await serve();
   client = await new OfficialClientWire({ baseurl: main.baseurl, apikey: TOKEN, hosts }).start();
 });
-afterAll(() => {
-  main.server.closeAllConnections();
-  main.server.close();
+afterAll(async () => {
+  await main.close();
   expect(logged).toEqual([]);
 });
 
@@ -351,8 +341,7 @@ describe('the official client over the rate limit', () => {
       );
       expect(coverage).toEqual(await bdcfixed(client, CURRENT, ids));
     } finally {
-      limited.server.closeAllConnections();
-      limited.server.close();
+      await limited.close();
     }
   });
 });

@@ -4,8 +4,7 @@
 // token check, the same zod schemas and the same vintage check is answered here straight from
 // the store; everything else (every error included) goes on to the Hono app, which owns every
 // error body. An HTTP test holds the two paths to byte-identical answers.
-import { getRequestListener } from '@hono/node-server';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from '../store/store';
 import { LocateQuery, locateOptions } from '../schemas/locate';
 import { clientKeyOf, digestToken, presentedToken, tokenMatches } from './auth';
@@ -101,16 +100,4 @@ export function locateFastPath(
     }
   };
   return Object.defineProperty(fastPath, 'handled', { get: () => handled }) as LocateFastPath;
-}
-
-/** A node:http listener: the hot path first, then the Hono app for everything else. */
-export function withLocateFastPath(
-  fetch: Parameters<typeof getRequestListener>[0],
-  fastPath: LocateFastPath | null,
-): RequestListener {
-  const hono = getRequestListener(fetch);
-  return (req, res) => {
-    if (fastPath?.(req, res)) return;
-    void hono(req, res);
-  };
 }
