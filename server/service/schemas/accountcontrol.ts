@@ -8,13 +8,10 @@ export const ApiRowSchema = z
     operation: z.string().openapi({ example: 'bulk' }),
     method: z.enum(['GET', 'POST']),
     credits: z.number().int().openapi({ description: 'Credits one call costs', example: 50 }),
-    maxrequest: z
-      .number()
-      .int()
-      .openapi({
-        description: 'Items one call takes (the chunk size of a bulk POST)',
-        example: 1000,
-      }),
+    maxrequest: z.number().int().openapi({
+      description: 'Items one call takes (the chunk size of a bulk POST)',
+      example: 1000,
+    }),
   })
   .openapi('ApiRow');
 

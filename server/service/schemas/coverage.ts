@@ -50,6 +50,7 @@ export const FixedRecordSchema = z
     coverage: z.number().int(),
   })
   .openapi('FixedCoverageRecord');
+export type FixedRecord = z.output<typeof FixedRecordSchema>;
 
 export const MobileRecordSchema = z
   .object({
@@ -64,3 +65,4 @@ export const MobileRecordSchema = z
     environment: z.number().int(),
   })
   .openapi('MobileCoverageRecord');
+export type MobileRecord = z.output<typeof MobileRecordSchema>;

@@ -51,21 +51,30 @@ const FieldShape = {
   categories: z.array(z.object({ label: z.string(), min: z.number(), max: z.number() })).nullable(),
 };
 
+const PublishedFieldShape = {
+  format: z.string().openapi({ example: 'f"{n:d}"' }),
+  datalevel: z.number().int().openapi({
+    description: "10: stored in the fabric; 20: computed from the vintage's fixed coverage",
+    example: 10,
+  }),
+};
+
+/** A field as the store keeps it: the seed's fieldtype names, with `format` and `datalevel`. */
+const StoredFieldDef = z.object({
+  ...FieldShape,
+  fieldtype: z.enum(SEED_FIELDTYPES),
+  ...PublishedFieldShape,
+});
+export type FieldDef = z.output<typeof StoredFieldDef>;
+export type FieldCategory = NonNullable<FieldDef['categories']>[number];
+
 /**
  * A field record: the published fieldtype names with `format` and `datalevel` (published and
  * both), or the seed's fieldtype names without them.
  */
 export function fieldDefSchema(d: Dialect) {
   const schema = speaksPublished(d)
-    ? z.object({
-        ...FieldShape,
-        fieldtype: z.enum(PUBLISHED_FIELDTYPES),
-        format: z.string().openapi({ example: 'f"{n:d}"' }),
-        datalevel: z.number().int().openapi({
-          description: "10: stored in the fabric; 20: computed from the vintage's fixed coverage",
-          example: 10,
-        }),
-      })
+    ? z.object({ ...FieldShape, fieldtype: z.enum(PUBLISHED_FIELDTYPES), ...PublishedFieldShape })
     : z.object({ ...FieldShape, fieldtype: z.enum(SEED_FIELDTYPES) });
   return schema.openapi('FieldDef');
 }
@@ -102,9 +111,13 @@ export const LocationRecordSchema = z
     description: 'every field that fields lists for the locations layer, at this vintage',
   });
 
+export type LocationRecord = z.output<typeof LocationRecordSchema>;
+
 export const AreaFeatureRecordSchema = z
   .object({ uuid: z.string(), location_count: z.number().int() })
   .openapi('AreaFeatureRecord', { description: 'a parcel or footprint' });
+/** A parcel or footprint record (data and bulk on those layers). */
+export type AreaFeatureRecord = z.output<typeof AreaFeatureRecordSchema>;
 
 /** Bulk answers hold the id plus the requested fields only. */
 export const BulkRecordSchema = LocationRecordSchema.partial().openapi('BulkLocationRecord');

@@ -15,13 +15,17 @@ const HistoryBoth = z.object({
   re_location_id: z.number().int().nullable(),
 });
 
+/** The seed's record: what the store answers, before the dialect names its versions. */
+const HistorySeed = HistoryBoth.omit({ firstcqaversion: true, lastcqaversion: true });
+export type HistoryRecord = z.output<typeof HistorySeed>;
+
 /** A history record as the dialect names its versions (both pairs in `both`). */
 export function historyRecordSchema(d: Dialect) {
   const schema =
     d === 'published'
       ? HistoryBoth.omit({ firstsvcversion: true, lastsvcversion: true })
       : d === 'seed'
-        ? HistoryBoth.omit({ firstcqaversion: true, lastcqaversion: true })
+        ? HistorySeed
         : HistoryBoth;
   return schema.openapi('HistoryRecord');
 }
@@ -38,6 +42,7 @@ export const TranslateQuery = z.object({
 export const TranslateRecordSchema = z
   .object({ uuid: z.string(), location_id: z.number().int() })
   .openapi('TranslateRecord');
+export type TranslateRecord = z.output<typeof TranslateRecordSchema>;
 
 export const SummarizeQuery = z.object({
   field: listQuery({ max: 20, example: 'building_type_code,unit_count' }),
@@ -54,3 +59,5 @@ export const SummarizeResponseSchema = z
     locationcount: z.number().int(),
   })
   .openapi('SummarizeResponse');
+export type SummarizeResponse = z.output<typeof SummarizeResponseSchema>;
+export type SummaryRow = SummarizeResponse['data'][number];

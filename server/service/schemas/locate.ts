@@ -158,3 +158,4 @@ export const LocateRecordSchema = z
     sourcekey: z.union([z.string(), z.number()]).nullable(),
   })
   .openapi('LocateRecord');
+export type LocateRecord = z.output<typeof LocateRecordSchema>;

@@ -72,6 +72,7 @@ export const MatchBulkBody = z
     description: `Up to ${MAX_MATCH_ITEMS} addresses, each as text or as parts; other keys are ignored`,
   });
 
+/** The address parts as the matcher read them (`parsed`), or as a caller sent them. */
 const MatchPartsSchema = z.object({
   house_number: z.string().optional(),
   road: z.string().optional(),
@@ -81,45 +82,52 @@ const MatchPartsSchema = z.object({
   postcode: z.string().optional(),
 });
 
+export type MatchParts = z.output<typeof MatchPartsSchema>;
+
+/** F: every part the address gives agrees with the location; P: above the floor, not full. */
 const matchCode = z.enum(['F', 'P']);
+export type MatchCode = z.output<typeof matchCode>;
+
+const MatchLocationSchema = z.object({
+  matchrank: z.number().int(),
+  location_id: z.number().int(),
+  uuid: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  zip_suffix: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  similarity: z.number(),
+});
+export type MatchLocation = z.output<typeof MatchLocationSchema>;
+
+/** A lower-ranked candidate, listed beside `locations` so a client sees how close it came. */
+const MatchAlternateSchema = z.object({
+  matchrank: z.number().int(),
+  location_id: z.number().int(),
+  uuid: z.string(),
+  address: z.string(),
+  similarity: z.number(),
+  matchtype: matchCode,
+});
 
 export const MatchResponseSchema = z
   .object({
     text: z.string(),
     parsed: MatchPartsSchema,
     matchcount: z.number().int(),
-    locations: z.array(
-      z.object({
-        matchrank: z.number().int(),
-        location_id: z.number().int(),
-        uuid: z.string(),
-        address: z.string(),
-        city: z.string(),
-        state: z.string(),
-        zip: z.string(),
-        zip_suffix: z.string(),
-        latitude: z.number(),
-        longitude: z.number(),
-        similarity: z.number(),
-      }),
-    ),
+    locations: z.array(MatchLocationSchema),
     matchtype: matchCode
       .nullable()
       .openapi({ description: 'F full, P partial (of the best location); null: no match' }),
     alternates: z
-      .array(
-        z.object({
-          matchrank: z.number().int(),
-          location_id: z.number().int(),
-          uuid: z.string(),
-          address: z.string(),
-          similarity: z.number(),
-          matchtype: matchCode,
-        }),
-      )
+      .array(MatchAlternateSchema)
       .nullable()
       .openapi({ description: 'The lower-ranked locations in brief; null with fewer than two' }),
     ruleversion: z.string(),
     sourcekey: z.union([z.string(), z.number()]).nullable(),
   })
   .openapi('MatchResponse');
+export type MatchResponse = z.output<typeof MatchResponseSchema>;

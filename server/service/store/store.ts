@@ -1,122 +1,26 @@
 // The store interface: everything the HTTP layer asks of the data. The in-memory store over a
 // `Fabric` implements it; a database-backed store could implement it later. Methods take an
 // already validated vintage (the routes answer 404 unknown_vintage before calling) and return
-// plain records shaped exactly as SERVICE.md writes them.
+// plain records shaped exactly as docs/SERVICE.md writes them. Each record's type is inferred
+// from the zod schema that describes it on the wire (server/service/schemas/), so the two
+// cannot drift apart.
 import type { FabricVintage } from './fabric';
+import type { FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
+import type { HistoryRecord, SummarizeResponse, TranslateRecord } from '../schemas/fabricext';
+import type { FixedRecord, MobileRecord } from '../schemas/coverage';
+import type { LocateRecord } from '../schemas/locate';
+import type { MatchParts, MatchResponse } from '../schemas/match';
+
+export type { FieldCategory, FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
+export type { HistoryRecord, SummaryRow, TranslateRecord } from '../schemas/fabricext';
+export type { FixedRecord, MobileRecord } from '../schemas/coverage';
+export type { LocateRecord } from '../schemas/locate';
+export type { MatchCode, MatchLocation, MatchParts, MatchResponse } from '../schemas/match';
 
 export type LayerName = 'locations' | 'parcels' | 'footprints';
 
-export interface FieldCategory {
-  label: string;
-  min: number;
-  max: number;
-}
-
-export interface FieldDef {
-  fieldname: string;
-  /** The seed's type names; the HTTP layer renders the published ones (int, float, text). */
-  fieldtype: 'integer' | 'number' | 'text';
-  /** A Python format string for the value, as the published guide shows (`f"{n:d}"`). */
-  format: string;
-  /** 10: a stored attribute of the feature; 20: computed from the vintage's coverage. */
-  datalevel: number;
-  discrete: 0 | 1;
-  reportable: 0 | 1;
-  listorder: number;
-  definition: string;
-  categories: FieldCategory[] | null;
-}
-
-export interface LocationRecord {
-  location_id: number;
-  uuid: string;
-  address_primary: string;
-  city: string;
-  state: string;
-  zip: string;
-  zip_suffix: string;
-  unit_count: number;
-  bsl_flag: number; // SERVICE.md lists it with the integer fields; 0 or 1
-  building_type_code: string;
-  land_use_code: string;
-  county_geoid: string;
-  block_geoid: string;
-  h3_res9_id: string;
-  latitude: number;
-  longitude: number;
-  // Computed per vintage, so that a record holds every field `fields` lists.
-  state_abbr: string;
-  h3_res8_id: string;
-  served_status: string; // unserved, underserved or served, from this vintage's coverage
-  max_down_mbps: number;
-  max_up_mbps: number;
-  provider_count: number;
-  fiber_provider_count: number;
-}
-
-/** A parcel or footprint record (data and bulk on those layers). */
-export interface AreaFeatureRecord {
-  uuid: string;
-  location_count: number; // locations of this vintage on the parcel / in the building
-}
-
-export interface MatchParts {
-  house_number?: string;
-  road?: string;
-  unit?: string;
-  city?: string;
-  state?: string;
-  postcode?: string;
-}
-
-export interface MatchLocation {
-  matchrank: number;
-  location_id: number;
-  uuid: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  zip_suffix: string;
-  latitude: number;
-  longitude: number;
-  similarity: number;
-}
-
 /** The caller's own key for an input row, echoed on its answer so results join back to rows. */
 export type SourceKey = string | number | null;
-
-/** F: every part the address gives agrees with the location; P: above the floor, not full. */
-export type MatchCode = 'F' | 'P';
-
-/** A lower-ranked candidate, listed beside `locations` so a client sees how close it came. */
-export interface MatchAlternate {
-  matchrank: number;
-  location_id: number;
-  uuid: string;
-  address: string;
-  similarity: number;
-  matchtype: MatchCode;
-}
-
-export interface MatchResponse {
-  text: string;
-  parsed: MatchParts;
-  matchcount: number;
-  locations: MatchLocation[];
-  /** Of the best candidate; null when nothing matched. */
-  matchtype: MatchCode | null;
-  alternates: MatchAlternate[] | null;
-  ruleversion: string;
-  sourcekey: SourceKey;
-}
-
-export interface HistoryRecord {
-  location_id: number;
-  firstsvcversion: number;
-  lastsvcversion: number;
-  re_location_id: number | null;
-}
 
 /** Locate's answer types in decision order; bit i of a `matchtypes` mask allows MATCH_TYPES[i]. */
 export const MATCH_TYPES = ['FootprintParcel', 'Footprint', 'Parcel', 'Nearest'] as const;
@@ -139,58 +43,11 @@ export interface LocateOptions {
   matchtypes: number;
 }
 
-export interface LocateRecord {
-  latitude: number;
-  longitude: number;
-  location_id: number;
-  distancem: number;
-  matchtype: MatchType;
-  sourcekey: SourceKey;
-}
-
 export type IdKind = 'location_id' | 'uuid';
-
-export interface TranslateRecord {
-  uuid: string;
-  location_id: number;
-}
-
-export type SummaryRow = Record<string, string | number>;
-
-export interface SummarizeResponse {
-  data: SummaryRow[];
-  maxcount: number;
-  locationcount: number;
-}
 
 export type SummarizeResult =
   | { ok: true; response: SummarizeResponse }
   | { ok: false; locationcount: number; maxcount: number };
-
-export interface FixedRecord {
-  location_id: string;
-  provider_id: number;
-  frn: string;
-  brand_name: string;
-  technology_code: number;
-  max_advertised_download_speed: number;
-  max_advertised_upload_speed: number;
-  low_latency: number;
-  business_residential_code: 'R' | 'B' | 'X';
-  coverage: number;
-}
-
-export interface MobileRecord {
-  h3_res9_id: string;
-  frn: string;
-  providerid: number;
-  brandname: string;
-  technology: number;
-  mindown: number;
-  minup: number;
-  minsignal: number;
-  environment: number;
-}
 
 /** An area for summarize, already parsed and validated: polygons of rings of [lng, lat]. */
 export type Area = GeoJSON.Position[][][];
