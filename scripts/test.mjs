@@ -16,6 +16,8 @@ const steps = [
   // Unused files, exports and dependencies (knip.json names the entry points).
   { name: 'dead code', command: 'knip', args: [] },
   { name: 'format check', command: 'prettier', args: ['--check', '.'] },
+  // The PostGIS tests start a private cluster and import with ogr2ogr: install both if missing.
+  { name: 'postgres install', command: 'node', args: ['scripts/ensure-postgres.mjs'] },
   { name: 'unit and service tests', command: 'vitest', args: ['run'] },
   { name: 'browser install', command: 'node', args: ['scripts/ensure-chromium.mjs'] },
   { name: 'build', command: 'vite', args: ['build'] },
