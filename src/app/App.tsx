@@ -36,8 +36,8 @@ export function App() {
               <PanelErrorBoundary name="Location layer" compact>
                 <LocationMapLayer />
               </PanelErrorBoundary>
-              {/* Before the draw layer, so in Draw mode its layers are added first, as when it
-                  was the draw layer's child. */}
+              {/* Before the draw layer: both mount on entering Draw mode, so the hexagons are
+                  added before terra-draw's layers (which go on top), and a drawing stays above. */}
               <PanelErrorBoundary name="Area hexagon layer" compact>
                 <AreaHexLayer />
               </PanelErrorBoundary>

@@ -22,7 +22,7 @@ export interface SessionSlice {
   setMode: (mode: Mode) => void;
   setFabricVintage: (vintage: string) => void;
   setCoverageVintage: (vintage: string) => void;
-  /** A click in inspect mode: the location feature locates it. */
+  /** A click in inspect mode: the locate workflow (app/use-workflows.ts) locates it. */
   selectPoint: (lng: number, lat: number) => void;
   selectLocation: (locationId: number, click?: { lng: number; lat: number }) => void;
   selectHex: (h3: string) => void;
