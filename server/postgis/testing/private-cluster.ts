@@ -1,0 +1,136 @@
+// A private PostgreSQL 15 + PostGIS cluster for one test file: initdb in a temporary folder,
+// started on a free 127.0.0.1 port with its socket in that folder, stopped and removed by the
+// test that started it. Nothing depends on a server left running. PostgreSQL refuses to run as
+// root, so under root the cluster belongs to the `postgres` OS user (Debian's package creates
+// it) and its commands run through runuser.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const BIN = '/usr/lib/postgresql/15/bin';
+
+export interface PrivateCluster {
+  /** postgres://postgres@127.0.0.1:PORT/DB, with PostGIS created in DB. */
+  url: string;
+  port: number;
+  /** Milliseconds from initdb to a database with PostGIS, for the record. */
+  startMs: number;
+  /** A fresh database (PostGIS created) in the same cluster: one per test that needs a clean one. */
+  createDatabase(name: string): Promise<string>;
+  stop(): void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The OS user the cluster runs as: ourselves, or `postgres` when we are root. */
+function clusterUser(): { prefix: string[]; uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+  try {
+    return { prefix: ['runuser', '-u', 'postgres', '--'], uid: id('-u'), gid: id('-g') };
+  } catch {
+    throw new Error(
+      'running as root needs an OS user "postgres" to own the test cluster (Debian\'s postgresql-15 package creates it)',
+    );
+  }
+}
+
+function run(prefix: string[], command: string, args: string[]): void {
+  const [cmd, ...rest] = [...prefix, command, ...args];
+  const result = spawnSync(cmd, rest, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}): ${result.stderr}`,
+    );
+  }
+}
+
+export async function startPrivateCluster(database = 'explorer'): Promise<PrivateCluster> {
+  if (!existsSync(`${BIN}/initdb`)) {
+    throw new Error(
+      `${BIN}/initdb is missing: run node scripts/ensure-postgres.mjs (npm test does) to install PostgreSQL 15 and PostGIS`,
+    );
+  }
+  const began = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'explorer-pg-'));
+  const user = clusterUser();
+  if (user) {
+    chownSync(dir, user.uid, user.gid);
+    chmodSync(dir, 0o700);
+  }
+  const prefix = user?.prefix ?? [];
+  const data = join(dir, 'data');
+  let started = false;
+  const stop = () => {
+    if (started) {
+      const [cmd, ...args] = [...prefix, `${BIN}/pg_ctl`, '-D', data, '-m', 'immediate', 'stop'];
+      spawnSync(cmd, [...args, '-w']);
+      started = false;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // A test process that dies before its afterAll still takes the cluster down with it.
+  process.once('exit', stop);
+  try {
+    run(prefix, `${BIN}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+    const port = await freePort();
+    // Durability is worthless for a throwaway cluster: no fsync makes loading several times faster.
+    const options = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      "-c listen_addresses='127.0.0.1'",
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_wal_size=2GB',
+    ].join(' ');
+    run(prefix, `${BIN}/pg_ctl`, [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      options,
+      '-w',
+      'start',
+    ]);
+    started = true;
+    const base = `postgres://postgres@127.0.0.1:${port}`;
+    const createDatabase = async (name: string) => {
+      const admin = new pg.Client({ connectionString: `${base}/postgres` });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await admin.end();
+      }
+      const url = `${base}/${name}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('CREATE EXTENSION postgis');
+      } finally {
+        await client.end();
+      }
+      return url;
+    };
+    const url = await createDatabase(database);
+    return { url, port, startMs: performance.now() - began, createDatabase, stop };
+  } catch (err) {
+    stop();
+    throw err;
+  }
+}
