@@ -8,7 +8,7 @@ import {
 } from './technology';
 
 describe('fixed technology names', () => {
-  it('names every code DOMAIN.md lists', () => {
+  it('names every code docs/DOMAIN.md lists', () => {
     expect(FIXED_TECHNOLOGIES.map((t) => t.code)).toEqual([0, 10, 40, 50, 60, 61, 70, 71, 72]);
     expect(fixedTechnologyName(50)).toBe('Fiber to the premises');
     expect(fixedTechnologyName(10)).toBe('Copper (DSL)');

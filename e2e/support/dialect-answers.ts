@@ -13,7 +13,7 @@ const PARTS: [Part, RegExp][] = [
   ['fields', /^\/api\/fabric\/\d{6}\/fields\/locations$/],
 ];
 
-/** Names only one dialect answers with, per part (SERVICE.md "Dialects"). */
+/** Names only one dialect answers with, per part (docs/SERVICE.md, "Dialects"). */
 const NAMES: Record<StrictDialect, Record<Part, string[]>> = {
   published: {
     vintages: ['cqaversion'],

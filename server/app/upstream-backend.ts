@@ -1,4 +1,4 @@
-// The upstream backend: forwards the operations of SERVICE.md (and nothing else) to the real
+// The upstream backend: forwards the operations of docs/SERVICE.md (and nothing else) to the real
 // service, adding the token the server holds. The browser's own credentials never pass: only
 // the contract's query parameters and the body go out. What comes back is treated as hostile:
 // read with a byte cap, checked, re-emitted in our error vocabulary (upstream-answer.ts).

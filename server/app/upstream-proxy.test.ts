@@ -1,4 +1,4 @@
-// The app server in upstream mode against a fake service on loopback: only SERVICE.md
+// The app server in upstream mode against a fake service on loopback: only docs/SERVICE.md
 // operations pass, the server adds the token in the form each operation wants, and failures
 // of the upstream become the service's JSON errors.
 import { afterEach, describe, expect, it } from 'vitest';

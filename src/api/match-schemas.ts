@@ -1,5 +1,5 @@
-// Address match answers (SERVICE.md match; REAL-API.md for the published fields a known
-// client reads: matchtype, alternates, ruleversion, matchcount, sourcekey).
+// Address match answers (docs/SERVICE.md, "match"; docs/REAL-API.md, "Published answers", for the
+// fields a known client reads: matchtype, alternates, ruleversion, matchcount, sourcekey).
 import { z } from 'zod';
 import {
   intLike,

@@ -1,5 +1,6 @@
-// Match and locate answers as REAL-API.md describes them (its guide gives the fields, not a
-// sample), the seed's forms, and the app server's health answer carrying either dialect.
+// Match and locate answers as docs/REAL-API.md, "Published answers", describes them (its guide
+// gives the fields, not a sample), the seed's forms, and the app server's health answer carrying
+// either dialect.
 import { describe, expect, it } from 'vitest';
 import { healthSchema } from './health-schema';
 import { locateRecordsSchema, matchResponseSchema } from './schemas';

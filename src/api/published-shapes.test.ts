@@ -1,6 +1,6 @@
-// The real service's published answers (REAL-API.md, samples copied verbatim) and the seed's own
-// forms, fed to each schema: the app must read both dialects, ignore fields it does not know,
-// and refuse a record that carries no release number at all.
+// The real service's published answers (docs/REAL-API.md, "Published answers", samples copied
+// verbatim) and the seed's own forms, fed to each schema: the app must read both dialects, ignore
+// fields it does not know, and refuse a record that carries no release number at all.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isApiError } from './api-error';

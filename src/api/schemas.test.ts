@@ -1,4 +1,5 @@
-// Tolerance of the variations a real service may send (SERVICE.md notes), without network.
+// Tolerance of the variations a real service may send (docs/REAL-API.md, "What follows for this
+// project"), without network.
 import { describe, expect, it } from 'vitest';
 import { mobileRecordSchema, fixedRecordSchema } from '../../shared/coverage-schemas';
 import { healthSchema } from './health-schema';

@@ -1,5 +1,6 @@
-// Zod schemas for the fabric and extension operations (SERVICE.md), with the tolerated
-// variations of the real service. Output types are what the app works with.
+// Zod schemas for the fabric and extension operations (docs/SERVICE.md, "Base fabric service" and
+// "Extension operations"), with the tolerated variations of the real service. Output types are what
+// the app works with.
 import { z } from 'zod';
 import {
   flag,

@@ -1,5 +1,5 @@
 // Coverage operations over real HTTP: success bodies parsed with the route schemas (strict),
-// with the exact JSON types SERVICE.md asks for (location_id and frn as digit strings).
+// with the exact JSON types docs/SERVICE.md asks for (location_id and frn as digit strings).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CoverageVintagesSchema, FixedRecordSchema, MobileRecordSchema } from '../schemas/coverage';

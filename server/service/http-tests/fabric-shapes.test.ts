@@ -40,7 +40,7 @@ describe('fabric operations', () => {
     ]);
   });
 
-  it('GET /fabric/{v}/fields/locations offers the reportable fields of SERVICE.md', async () => {
+  it('GET /fabric/{v}/fields/locations offers the reportable fields of docs/SERVICE.md', async () => {
     const res = await call(svc.url, `/fabric/${CURRENT}/fields/locations`);
     expect(res.status).toBe(200);
     const fields = z.array(fieldDefSchema('both').strict()).parse(res.body);

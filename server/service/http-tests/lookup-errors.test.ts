@@ -1,4 +1,4 @@
-// Lookup errors of SERVICE.md over real HTTP: unknown vintages (fabric and coverage), ids that
+// Lookup errors of docs/SERVICE.md over real HTTP: unknown vintages (fabric and coverage), ids that
 // are not H3 res-9 cells, unknown and non-reportable fields.
 import { describe, it } from 'vitest';
 import { CURRENT, expectErrorCase, serviceForFile, type ErrorCase } from './harness';

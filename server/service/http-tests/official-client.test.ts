@@ -1,5 +1,5 @@
 // The service's official Python client, walked through end to end over real HTTP: every
-// request form it sends (REAL-API.md "What the official client sends"), in its bytes, against
+// request form it sends (docs/REAL-API.md, "What the official client sends"), in its bytes, against
 // the standalone service wired as `npm run service` wires it (Hono behind the locate hot
 // path, one usage meter), over a generated fabric of the demo county. Each step checks what
 // the client reads from the answers. Refusals are the other HTTP tests' business.

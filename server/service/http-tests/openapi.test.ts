@@ -1,4 +1,4 @@
-// /openapi.json over real HTTP: an OpenAPI 3.1 document listing every operation of SERVICE.md,
+// /openapi.json over real HTTP: an OpenAPI 3.1 document listing every operation of docs/SERVICE.md,
 // with its parameters, bodies and response schemas (generated from the validating schemas).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../http/operations';
@@ -29,7 +29,7 @@ interface OpenApiDoc {
   security: unknown[];
 }
 
-/** SERVICE.md's operations as the document must name them. */
+/** docs/SERVICE.md's operations as the document must name them. */
 const EXPECTED: [method: string, path: string, params: string[]][] = [
   ['get', '/fabric/vintages', []],
   ['get', '/fabric/layers', []],

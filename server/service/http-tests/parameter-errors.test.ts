@@ -1,4 +1,4 @@
-// Parameter errors of SERVICE.md over real HTTP: each limit and bad types. Each answer is a
+// Parameter errors of docs/SERVICE.md over real HTTP: each limit and bad types. Each answer is a
 // JSON error naming the parameter and the rule.
 import { describe, it } from 'vitest';
 import { CURRENT, expectErrorCase, serviceForFile, type ErrorCase } from './harness';

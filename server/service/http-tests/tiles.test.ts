@@ -1,5 +1,5 @@
-// Vector tiles over real HTTP: a tile over the fixture decodes as a Mapbox Vector Tile with
-// the four layers of SERVICE.md, the locations layer carrying location_id and roads their name.
+// Vector tiles over real HTTP: a tile over the fixture decodes as a Mapbox Vector Tile with the
+// four layers of docs/SERVICE.md, the locations layer carrying location_id and roads their name.
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe('tiles', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
     const tile = new VectorTile(new PbfReader(new Uint8Array(await res.arrayBuffer())));
-    // The four layers of SERVICE.md; the tile may carry more (town labels).
+    // The four layers of docs/SERVICE.md; the tile may carry more (town labels).
     expect(Object.keys(tile.layers)).toEqual(
       expect.arrayContaining(['footprints', 'locations', 'parcels', 'roads']),
     );

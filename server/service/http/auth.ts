@@ -1,4 +1,4 @@
-// Token check (SERVICE.md "Authentication"): fabric and fabricext take `Bearer <t>`,
+// Token check (docs/SERVICE.md, "Authentication"): fabric and fabricext take `Bearer <t>`,
 // coverage takes `<token_type> <t>` with Bearer in any case, and `apikey: <t>` is tolerated
 // everywhere. HTTP auth schemes are case-insensitive (RFC 9110 11.1), so `bearer` passes on
 // fabric paths too; any other scheme (Basic, Token...) does not. Tokens are compared in

@@ -1,5 +1,5 @@
 // Which names the service answers with where the seed and the real service's published guides
-// disagree (SERVICE.md "Dialects"): `both` (the default) serves real clients and seed clients
+// disagree (docs/SERVICE.md, "Dialects"): `both` (the default) serves real clients and seed clients
 // at once; `published` and `seed` serve one set only, so a test can prove that a client
 // depends on neither. The store keeps one internal shape; only the HTTP layer renders it.
 import { z } from 'zod';

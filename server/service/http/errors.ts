@@ -1,4 +1,4 @@
-// The service's error vocabulary (SERVICE.md "Errors"): every failure leaves as
+// The service's error vocabulary (docs/SERVICE.md, "Errors"): every failure leaves as
 // {"error":{"code","message","details"?}} with the status its code implies.
 import type { Context } from 'hono';
 

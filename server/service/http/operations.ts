@@ -1,4 +1,4 @@
-// Every operation of SERVICE.md as method + path pattern. One table serves four needs:
+// Every operation of docs/SERVICE.md as method + path pattern. One table serves four needs:
 // 405 answers (which methods a known path accepts), the auth form (coverage operations take
 // `<token_type> <token>`), the app server's upstream allowlist, and the account operations
 // (listapis publishes each row's credits and chunk limit; getusage counts calls per row).

@@ -1,4 +1,4 @@
-// Per-token request budget (SERVICE.md "Limits": configurable, 429 with Retry-After past it).
+// Per-token request budget (docs/SERVICE.md, "Limits": configurable, 429 with Retry-After past it).
 // One middleware instance is mounted in front of every operation prefix, so a token has one
 // budget across /fabric, /fabricext, /coverage and the rest (one per prefix let 600 a minute
 // admit 1,800). A sliding minute: no more than the budget in any 60 seconds.

@@ -1,5 +1,5 @@
 // Zod issues rewritten as messages that name the parameter and the rule, e.g.
-// "neardistancem must be at most 100" (SERVICE.md asks for exactly that).
+// "neardistancem must be at most 100" (docs/SERVICE.md, "Errors", asks for exactly that).
 import type { z } from 'zod';
 import { ServiceError, type ErrorCode } from './errors';
 

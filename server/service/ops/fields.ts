@@ -8,7 +8,8 @@ const BIG = 2_147_483_647;
 /** Categories of the continuous location fields, in listorder; the last is open-ended. */
 export const LOCATION_CATEGORIES: Record<string, FieldCategory[]> = {
   unit_count: [cat('1', 1, 1), cat('2-4', 2, 4), cat('5-19', 5, 19), cat('20+', 20, BIG)],
-  // Breaks at the speed thresholds planners use (DOMAIN.md): 25/3, 100/20, 1000/100.
+  // Breaks at the speed thresholds planners use (docs/DOMAIN.md, "Fixed broadband"): 25/3, 100/20,
+  // 1000/100.
   max_down_mbps: [
     cat('0-24', 0, 24),
     cat('25-99', 25, 99),

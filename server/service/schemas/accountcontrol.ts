@@ -1,4 +1,4 @@
-// Schemas of the account operations (REAL-API.md): the official client reads listapis when it
+// Schemas of the account operations (docs/REAL-API.md): the official client reads listapis when it
 // starts, to choose between per-item GETs and bulk POSTs and to size its chunks.
 import { z } from '@hono/zod-openapi';
 

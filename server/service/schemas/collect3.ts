@@ -1,5 +1,5 @@
-// Schemas of collect3 (REAL-API.md: the official client's `collect`): a GeoJSON area in, the
-// uuids inside or the bodies to post next out.
+// Schemas of collect3 (docs/REAL-API.md, "What the official client sends": the official client's
+// `collect`): a GeoJSON area in, the uuids inside or the bodies to post next out.
 import { z } from '@hono/zod-openapi';
 import { AreaGeoJson } from './geojson';
 

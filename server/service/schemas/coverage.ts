@@ -1,4 +1,4 @@
-// Schemas of the coverage operations (SERVICE.md "Coverage operations").
+// Schemas of the coverage operations (docs/SERVICE.md, "Coverage operations").
 import { z } from '@hono/zod-openapi';
 import { locationIdQuery } from './common';
 

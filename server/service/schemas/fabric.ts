@@ -1,4 +1,4 @@
-// Schemas of the base fabric operations (SERVICE.md "Base fabric service").
+// Schemas of the base fabric operations (docs/SERVICE.md, "Base fabric service").
 import { z } from '@hono/zod-openapi';
 import { speaksPublished, type Dialect } from '../http/dialect';
 import { listQuery, locationIdQuery } from './common';

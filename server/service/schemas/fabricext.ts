@@ -1,4 +1,4 @@
-// Schemas of the extension operations (SERVICE.md "Extension operations"); locate's and
+// Schemas of the extension operations (docs/SERVICE.md, "Extension operations"); locate's and
 // match's are in locate.ts and match.ts.
 import { z } from '@hono/zod-openapi';
 import type { Dialect } from '../http/dialect';

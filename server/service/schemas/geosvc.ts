@@ -1,4 +1,4 @@
-// Schemas of the geography operations the real service's clients call (REAL-API.md): the H3
+// Schemas of the geography operations the real service's clients call (docs/REAL-API.md): the H3
 // cell of each of a list of points, and Census boundaries by GEOID.
 import { z } from '@hono/zod-openapi';
 import { integerQuery } from './common';

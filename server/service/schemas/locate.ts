@@ -1,4 +1,4 @@
-// Schemas of locate, GET and POST (SERVICE.md "locate"): the seed's parameters plus the ones
+// Schemas of locate, GET and POST (docs/SERVICE.md, "locate"): the seed's parameters plus the ones
 // the real service's clients send (sourcekey, matchtype, tolerances, h3). The GET schema is
 // also the locate hot path's (http/locate-fast-path.ts), so both paths accept exactly the same.
 import { z } from '@hono/zod-openapi';

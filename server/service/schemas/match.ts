@@ -1,4 +1,4 @@
-// Schemas of match, GET and POST (SERVICE.md "match"): an address as one line of text or as
+// Schemas of match, GET and POST (docs/SERVICE.md, "match"): an address as one line of text or as
 // parts, with the caller's sourcekey echoed, and the published answer fields (matchtype,
 // alternates, ruleversion) beside the seed's.
 import { z } from '@hono/zod-openapi';

@@ -1,4 +1,4 @@
-// Valid areas built to be as expensive as the limits allow (SERVICE.md "Limits": 100,000
+// Valid areas built to be as expensive as the limits allow (docs/SERVICE.md, "Limits": 100,000
 // vertices, 5 MiB bodies), for the tests that hold every request's cost to its size. Each
 // one is a legal summarize body: closed rings, no ring crossing itself, under the vertex cap.
 export const MAX_AREA_VERTICES = 100_000;

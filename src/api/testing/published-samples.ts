@@ -1,5 +1,6 @@
 // The answers the real service's public guides publish, copied character for character from
-// REAL-API.md (JSON text, parsed by each test as the app would parse a response body).
+// docs/REAL-API.md, "Published answers" (JSON text, parsed by each test as the app would parse a
+// response body).
 
 /** GET /fabric/vintages */
 export const PUBLISHED_VINTAGES = String.raw`[{ "vintage": "202406", "cqaversion": "9", "fccrelease": "06302024", "fccversion": "5", "ntiaversion": "5_1", "vintagename": "june2024" },

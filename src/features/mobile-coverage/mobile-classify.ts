@@ -1,8 +1,11 @@
-// Mobile coverage classes: a res-9 cell is coloured by the best service any record in it
-// offers under the user's filters, on the FCC's fixed speed tiers (DOMAIN.md).
+// Mobile coverage classes: a res-9 cell is coloured by the best service any record in it offers
+// under the user's filters, on the FCC's fixed speed tiers (docs/DOMAIN.md, "Mobile broadband").
 import { normaliseMobileTechnology } from '../../../shared/technology';
 
-/** The fields of a mobile coverage record (spec 2.6) that classification reads. */
+/**
+ * The fields of a mobile coverage record (docs/SERVICE.md, "Coverage operations") that
+ * classification reads.
+ */
 export interface MobileServiceRecord {
   providerid: number;
   brandname: string;

@@ -32,7 +32,10 @@ export function speedTierWords(record: MobileServiceRecord): string {
   return tier === null ? `${record.mindown}/${record.minup} Mbps` : MOBILE_CLASS_LABEL[tier];
 }
 
-/** Advertised minimum speeds of each tier, download/upload in Mbps (DOMAIN.md). */
+/**
+ * Advertised minimum speeds of each tier, download/upload in Mbps (docs/DOMAIN.md, "Mobile
+ * broadband").
+ */
 const TIER_SPEEDS: Record<Exclude<MobileClass, 'none'>, string> = {
   '5g-35': '35/3',
   '5g-7': '7/1',

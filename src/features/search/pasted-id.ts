@@ -9,7 +9,10 @@ export interface PastedId {
   id: string;
 }
 
-/** Fabric location_ids are 10-digit integers from 1,000,000,000 up (DOMAIN.md). */
+/**
+ * Fabric location_ids are 10-digit integers from 1,000,000,000 up (docs/DOMAIN.md, "The location
+ * fabric").
+ */
 const LOCATION_ID = /^[1-9]\d{9}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Wrappers a copy from a CSV cell, JSON or a registry export tends to bring along.
