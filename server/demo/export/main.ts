@@ -1,0 +1,47 @@
+// `npm run demo -- --export DIR [--zip] [--gpkg]`: the demo fabric (DEMO_LOCATIONS, cached in
+// .data/) written in the published file layouts, ready for `npm run import`.
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { loadDemoFabric } from '../load-demo-fabric';
+import { exportDemo } from './export-demo';
+
+const USAGE = 'usage: npm run demo -- --export DIR [--zip] [--gpkg]   (size: DEMO_LOCATIONS)';
+
+function fail(message: string): never {
+  console.error(`demo: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      export: { type: 'string' },
+      zip: { type: 'boolean', default: false },
+      gpkg: { type: 'boolean', default: false },
+    },
+  }).values;
+} catch (err) {
+  fail((err as Error).message);
+}
+if (!args.export) fail('--export DIR is required');
+const raw = process.env.DEMO_LOCATIONS;
+const locations = raw === undefined ? undefined : Number(raw);
+if (locations !== undefined && !Number.isInteger(locations)) {
+  fail(`DEMO_LOCATIONS must be an integer, got "${raw}"`);
+}
+
+const dir = resolve(args.export);
+const started = performance.now();
+const fabric = await loadDemoFabric({ locations, log: (m) => console.log(`demo: ${m}`) });
+console.log(`demo: writing the published layouts into ${dir}`);
+const manifest = await exportDemo(fabric, dir, {
+  zip: args.zip,
+  gpkg: args.gpkg,
+  log: (m) => console.log(m),
+});
+const rows = manifest.files.reduce((sum, f) => sum + f.rows, 0);
+const seconds = (performance.now() - started) / 1000;
+console.log(
+  `demo: ${manifest.files.length} files, ${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s`,
+);

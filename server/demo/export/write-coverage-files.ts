@@ -1,0 +1,108 @@
+// BDC fixed availability (one CSV per state and technology, optionally zipped, as the public
+// files come) and mobile H3 hexagon CSVs of one vintage, from the demo fabric's coverage.
+import { cellToParent, splitLongToH3Index } from 'h3-js';
+import { join } from 'node:path';
+import {
+  bdcMarker,
+  FIXED_COLUMNS,
+  FIXED_FILE_TECHNOLOGY,
+  MOBILE_COLUMNS,
+} from '../../postgis/layouts';
+import type { Fabric } from '../../service/store/fabric';
+import { blockGeoid } from './write-fabric-files';
+import { csvField, LineSink } from './line-sink';
+
+const BR = ['R', 'B', 'X'];
+
+/** Files written, by path, with their row counts. */
+export type Written = { path: string; rows: number }[];
+
+export function fixedFileName(fabric: Fabric, technology: number, vintage: string): string {
+  const tech = FIXED_FILE_TECHNOLOGY[technology] ?? `Technology${technology}`;
+  return `bdc_${fabric.county.stateFips}_${tech}_fixed_broadband_${bdcMarker(vintage)}.csv`;
+}
+
+export async function writeFixed(
+  fabric: Fabric,
+  vi: number,
+  h3Cells: readonly string[],
+  dir: string,
+  zip: boolean,
+): Promise<Written> {
+  const { locations: loc, fixedProviders, county } = fabric;
+  const cov = fabric.fixedCoverage[vi];
+  const { offers } = cov;
+  const sinks = new Map<number, { path: string; sink: LineSink }>();
+  const sinkFor = async (technology: number) => {
+    let open = sinks.get(technology);
+    if (!open) {
+      const name = fixedFileName(fabric, technology, cov.vintage);
+      const path = join(dir, zip ? name.replace(/\.csv$/, '.zip') : name);
+      open = { path, sink: LineSink.open(path, zip ? name : undefined) };
+      sinks.set(technology, open);
+      await open.sink.line(FIXED_COLUMNS.join(','));
+    }
+    return open.sink;
+  };
+  for (let i = 0; i < loc.count; i++) {
+    if (cov.start[i] === cov.start[i + 1]) continue;
+    const block = blockGeoid(fabric, i);
+    const hex8 = cellToParent(h3Cells[i], 8);
+    for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+      const o = cov.offer[r];
+      const p = fixedProviders[offers.provider[o]];
+      const row = [
+        p.frn,
+        p.providerId,
+        csvField(p.brandName),
+        loc.locationId[i],
+        offers.technology[o],
+        offers.down[o],
+        offers.up[o],
+        offers.lowLatency[o],
+        BR[offers.businessResidential[o]],
+        county.state,
+        block,
+        hex8,
+      ];
+      await (await sinkFor(offers.technology[o])).line(row.join(','));
+    }
+  }
+  const written: Written = [];
+  for (const { path, sink } of sinks.values()) {
+    await sink.close();
+    written.push({ path, rows: sink.lines - 1 });
+  }
+  return written;
+}
+
+export function mobileFileName(fabric: Fabric, vintage: string): string {
+  return `bdc_${fabric.county.stateFips}_mobile_broadband_h3_${bdcMarker(vintage)}.csv`;
+}
+
+/** Mobile coverage per res-9 cell; technology as the public files code it (300, 400, 500). */
+export async function writeMobile(fabric: Fabric, vi: number, path: string): Promise<number> {
+  const cov = fabric.mobileCoverage[vi];
+  const sink = LineSink.open(path);
+  await sink.line(MOBILE_COLUMNS.join(','));
+  for (let c = 0; c < cov.cellHigh.length; c++) {
+    const cell = splitLongToH3Index(cov.cellLow[c], cov.cellHigh[c]);
+    for (let r = cov.start[c]; r < cov.start[c + 1]; r++) {
+      const p = fabric.mobileCarriers[cov.carrier[r]];
+      const row = [
+        p.frn,
+        p.providerId,
+        csvField(p.brandName),
+        cell,
+        cov.technology[r] * 100,
+        cov.mindown[r],
+        cov.minup[r],
+        cov.minsignal[r],
+        cov.environment[r],
+      ];
+      await sink.line(row.join(','));
+    }
+  }
+  await sink.close();
+  return sink.lines - 1;
+}

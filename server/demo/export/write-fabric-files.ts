@@ -1,0 +1,82 @@
+// The fabric locations CSV of one release and its retirement equivalents, in the published
+// layouts, from the demo fabric's columns. Values are written as the service reads them
+// (server/service/ops/location-records.ts), so an imported fabric answers the same.
+import { LOCATION_COLUMNS, RETIREMENT_COLUMNS } from '../../postgis/layouts';
+import type { Fabric } from '../../service/store/fabric';
+import { csvField, LineSink } from './line-sink';
+
+/** Block GEOID: county (5) + tract (6) + block (4), leading zeros kept. */
+export function blockGeoid(fabric: Fabric, i: number): string {
+  const loc = fabric.locations;
+  const tract = String(loc.tract[i]).padStart(6, '0');
+  return fabric.county.geoid + tract + String(loc.block[i]).padStart(4, '0');
+}
+
+function addressPrimary(fabric: Fabric, i: number): string {
+  const loc = fabric.locations;
+  const base = `${loc.houseNumber[i]} ${fabric.roads.name[loc.road[i]]}`;
+  return loc.unit[i] ? `${base} APT ${loc.unit[i]}` : base;
+}
+
+/** Every location present in vintage index vi, in location_id order. */
+export async function writeLocations(
+  fabric: Fabric,
+  vi: number,
+  h3Cells: readonly string[],
+  path: string,
+): Promise<number> {
+  const { locations: loc, towns, codes, county } = fabric;
+  const sink = LineSink.open(path);
+  await sink.line(LOCATION_COLUMNS.join(','));
+  for (let i = 0; i < loc.count; i++) {
+    if (!(loc.presence[i] & (1 << vi))) continue;
+    const town = towns[loc.town[i]];
+    const row = [
+      loc.locationId[i],
+      addressPrimary(fabric, i),
+      town.name.toUpperCase(),
+      county.state,
+      town.zip,
+      String(loc.zipSuffix[i]).padStart(4, '0'),
+      loc.unitCount[i],
+      loc.bslFlag[i],
+      codes.buildingType[loc.buildingType[i]] ?? '',
+      codes.landUse[loc.landUse[i]] ?? '',
+      loc.addressConfidence[i],
+      county.geoid,
+      blockGeoid(fabric, i),
+      h3Cells[i],
+      loc.lat[i],
+      loc.lng[i],
+    ];
+    await sink.line(row.map(csvField).join(','));
+  }
+  await sink.close();
+  return sink.lines - 1;
+}
+
+function lowestBit(bits: number): number {
+  return bits === 0 ? -1 : 31 - Math.clz32(bits & -bits);
+}
+
+/**
+ * The retirements a release announces: each location retired in it, with the new location
+ * (first present in that release) that replaces it.
+ */
+export async function writeRetirements(fabric: Fabric, vi: number, path: string): Promise<number> {
+  const loc = fabric.locations;
+  const indexOf = new Map<number, number>();
+  for (let i = 0; i < loc.count; i++) indexOf.set(loc.locationId[i], i);
+  const sink = LineSink.open(path);
+  await sink.line(RETIREMENT_COLUMNS.join(','));
+  for (let i = 0; i < loc.count; i++) {
+    const re = loc.reLocationId[i];
+    if (re === 0) continue;
+    const r = indexOf.get(re);
+    if (r === undefined)
+      throw new Error(`retirement equivalent ${re} of ${loc.locationId[i]} is no location`);
+    if (lowestBit(loc.presence[r]) === vi) await sink.line(`${loc.locationId[i]},${re}`);
+  }
+  await sink.close();
+  return sink.lines - 1;
+}
