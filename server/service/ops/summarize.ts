@@ -39,12 +39,22 @@ export function locationsInArea(
       { edgeTests: tests, max: maxEdgeTests },
     );
   }
-  const found: number[] = [];
+  // A typed array grown by doubling, not a JS array: a 50,000-entry JS array is a large object
+  // that stays in the heap until the next full collection (megabytes per request piling up in
+  // a worker thread), where a typed array's memory goes as soon as the array is dropped.
+  let found = new Uint32Array(1024);
+  let n = 0;
   forEachPresentPoint(ix, vi, index.bbox, (i, x, y) => {
-    if (index.contains(x, y)) found.push(i);
+    if (!index.contains(x, y)) return;
+    if (n === found.length) {
+      const grown = new Uint32Array(2 * n);
+      grown.set(found);
+      found = grown;
+    }
+    found[n++] = i;
   });
   // Ascending, so the columns summed next are read in order.
-  return Uint32Array.from(found).sort();
+  return found.slice(0, n).sort();
 }
 
 interface GroupField {

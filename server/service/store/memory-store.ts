@@ -31,9 +31,17 @@ export function memoryStoreIndex(store: Store): FabricIndex | undefined {
   return indexes.get(store);
 }
 
-/** `ix`: an index already built over this fabric (a worker's view of the main thread's). */
-export function createMemoryStore(fabric: Fabric, ix = buildFabricIndex(fabric)): Store {
-  const matcher = createMatcher(ix);
+export interface MemoryStoreOptions {
+  /** An index already built over this fabric (a worker thread's view of the main thread's). */
+  index?: FabricIndex;
+  /** Build the match index on the first match rather than now (a worker may never match). */
+  lazyMatcher?: boolean;
+}
+
+export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {}): Store {
+  const ix = opts.index ?? buildFabricIndex(fabric);
+  let built = opts.lazyMatcher ? null : createMatcher(ix);
+  const matcher = () => (built ??= createMatcher(ix));
   const tiles = createTileSource(ix);
   const collector = createFabricCollector(ix);
   const coverageVintages = fabric.fixedCoverage.map((c) => c.vintage);
@@ -85,7 +93,8 @@ export function createMemoryStore(fabric: Fabric, ix = buildFabricIndex(fabric))
       return uuids.flatMap((u) => areaFeatureRecord(ix, layer, vIndex, u) ?? []);
     },
     tile: (v, z, x, y) => (vi(v) < 0 ? new Uint8Array(0) : tiles.tile(vi(v), z, x, y)),
-    match: (v, query, maxresults, sourcekey) => matcher.match(vi(v), query, maxresults, sourcekey),
+    match: (v, query, maxresults, sourcekey) =>
+      matcher().match(vi(v), query, maxresults, sourcekey),
     history: (v, locationId) => (vi(v) < 0 ? [] : history(ix, vi(v), locationId)),
     locate(v, point, options) {
       if (vi(v) < 0) return [];
