@@ -1,0 +1,189 @@
+// What an import run does once its files are in: attach each vintage loaded for the first time
+// (building its indexes after the load, in one pass), ANALYZE what changed, and derive what the
+// store reads besides the files: releases, location feature ranks, which layer serves which
+// release, and the parcel and footprint of each location.
+import pg from 'pg';
+import { DEMO_VINTAGES } from '../../demo/vintages';
+import { detachedPartitions, partitionName } from './partitions';
+import { FileRefused } from './read-csv';
+
+export const DATA_TABLES = [
+  'locations',
+  'retirements',
+  'fixed_availability',
+  'mobile_coverage',
+  'parcels',
+  'footprints',
+  'roads',
+] as const;
+
+/** Locations that two files both hold: what stops a fabric vintage from being attached. */
+async function explainDuplicates(client: pg.Client, table: string, vintage: string) {
+  if (table !== 'locations') return '';
+  const { rows } = await client.query<{ id: string; files: string[] }>(
+    `SELECT l.location_id::text AS id, array_agg(f.name ORDER BY f.name) AS files
+       FROM ${pg.escapeIdentifier(partitionName(table, vintage))} l JOIN import_files f USING (file_id)
+      GROUP BY l.location_id HAVING count(*) > 1 ORDER BY l.location_id LIMIT 3`,
+  );
+  return rows.map((r) => `location_id ${r.id} in ${r.files.join(' and ')}`).join('; ');
+}
+
+/** Attaches every vintage table loaded but not yet attached (this run's, or a stopped run's). */
+async function attachLoaded(client: pg.Client, touched: Touched, log: (m: string) => void) {
+  for (const table of DATA_TABLES) {
+    for (const vintage of await detachedPartitions(client, table)) {
+      const child = pg.escapeIdentifier(partitionName(table, vintage));
+      const began = performance.now();
+      try {
+        await client.query(
+          `ALTER TABLE ${pg.escapeIdentifier(table)} ATTACH PARTITION ${child} FOR VALUES IN (${pg.escapeLiteral(vintage)})`,
+        );
+      } catch (err) {
+        if ((err as { code?: string }).code !== '23505') throw err;
+        const which = await explainDuplicates(client, table, vintage);
+        throw new FileRefused(
+          `${table} of ${vintage} cannot be published: the same key comes from two files (${which || (err as Error).message}); re-import the corrected file`,
+        );
+      }
+      touched.set(table, (touched.get(table) ?? new Set<string>()).add(vintage));
+      log(
+        `attached ${table} ${vintage}: indexes built in ${((performance.now() - began) / 1000).toFixed(1)} s`,
+      );
+    }
+  }
+}
+
+async function writeReleases(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ vintage: string }>(
+    `SELECT DISTINCT vintage FROM import_files WHERE kind = 'locations' ORDER BY vintage`,
+  );
+  const vintages = rows.map((r) => r.vintage);
+  await client.query('DELETE FROM fabric_vintages');
+  for (const v of DEMO_VINTAGES.filter((d) => vintages.includes(d.vintage))) {
+    await client.query(
+      `INSERT INTO fabric_vintages (vintage, svcversion, fccversion, fccrelease, ntiaversion, vintagename)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [v.vintage, v.svcversion, v.fccversion, v.fccrelease, v.ntiaversion, v.vintagename],
+    );
+  }
+  return vintages;
+}
+
+/**
+ * The parcel and footprint of each location, and the parcel of each footprint, for releases
+ * served by the same parcel and footprint layers: worked out once per distinct point, then
+ * written for each release.
+ */
+async function deriveAreas(
+  client: pg.Client,
+  vintages: string[],
+  p: string | null,
+  f: string | null,
+) {
+  await client.query('DELETE FROM location_areas WHERE vintage = ANY($1)', [vintages]);
+  await client.query('DELETE FROM footprint_parcels WHERE vintage = ANY($1)', [vintages]);
+  await client.query(
+    `CREATE TEMP TABLE point_areas ON COMMIT DROP AS
+     SELECT d.location_id, d.latitude, d.longitude, p.feature AS parcel_feature, f.feature AS footprint_feature
+       FROM (SELECT DISTINCT location_id, latitude, longitude, geom FROM locations WHERE vintage = ANY($1)) d
+       LEFT JOIN LATERAL (SELECT feature FROM parcels
+                           WHERE vintage = $2 AND ST_Intersects(geom, d.geom) ORDER BY feature LIMIT 1) p ON true
+       LEFT JOIN LATERAL (SELECT feature FROM footprints
+                           WHERE vintage = $3 AND ST_Intersects(geom, d.geom) ORDER BY feature LIMIT 1) f ON true
+      WHERE p.feature IS NOT NULL OR f.feature IS NOT NULL`,
+    [vintages, p, f],
+  );
+  await client.query(
+    `INSERT INTO location_areas (vintage, location_id, parcel_feature, footprint_feature)
+     SELECT l.vintage, l.location_id, a.parcel_feature, a.footprint_feature
+       FROM locations l JOIN point_areas a USING (location_id, latitude, longitude)
+      WHERE l.vintage = ANY($1)`,
+    [vintages],
+  );
+  await client.query(
+    `INSERT INTO footprint_parcels (vintage, footprint_feature, parcel_feature)
+     SELECT v.vintage, b.feature, p.feature FROM footprints b
+       JOIN LATERAL (SELECT feature FROM parcels WHERE vintage = $2
+                       AND ST_Intersects(geom, ST_PointOnSurface(b.geom)) ORDER BY feature LIMIT 1) p ON true
+       CROSS JOIN unnest($1::text[]) AS v(vintage)
+      WHERE b.vintage = $3`,
+    [vintages, p, f],
+  );
+  await client.query('DROP TABLE point_areas');
+}
+
+/** Vintages loaded into, by table, during one run. */
+export type Touched = Map<(typeof DATA_TABLES)[number], Set<string>>;
+
+export async function finishImport(
+  client: pg.Client,
+  touched: Touched,
+  log: (m: string) => void,
+): Promise<void> {
+  await attachLoaded(client, touched, log);
+  for (const [table, vintages] of touched) {
+    for (const v of vintages) {
+      const { rows } = await client.query('SELECT to_regclass($1) AS t', [partitionName(table, v)]);
+      if (rows[0].t) await client.query(`ANALYZE ${pg.escapeIdentifier(partitionName(table, v))}`);
+    }
+  }
+  const began = performance.now();
+  await client.query('BEGIN');
+  const releases = await writeReleases(client);
+  const fabricChanged = touched.get('locations') ?? new Set<string>();
+  if (fabricChanged.size > 0) {
+    await client.query('TRUNCATE location_features');
+    await client.query(
+      `INSERT INTO location_features (location_id, feature)
+       SELECT location_id, row_number() OVER (ORDER BY location_id) - 1
+         FROM (SELECT DISTINCT location_id FROM locations) d`,
+    );
+  }
+  const { rows: before } = await client.query<{ row: string }>(
+    'SELECT fabric_layers::text AS row FROM fabric_layers',
+  );
+  await client.query('DELETE FROM fabric_layers');
+  await client.query(
+    `INSERT INTO fabric_layers (vintage, parcels_vintage, footprints_vintage, roads_vintage)
+     SELECT v.vintage,
+       (SELECT max(vintage) FROM import_files WHERE kind = 'parcels' AND vintage <= v.vintage),
+       (SELECT max(vintage) FROM import_files WHERE kind = 'footprints' AND vintage <= v.vintage),
+       (SELECT max(vintage) FROM import_files WHERE kind = 'roads' AND vintage <= v.vintage)
+       FROM unnest($1::text[]) AS v(vintage)`,
+    [releases],
+  );
+  const { rows: after } = await client.query<{
+    vintage: string;
+    row: string;
+    p: string | null;
+    f: string | null;
+  }>(
+    'SELECT vintage, fabric_layers::text AS row, parcels_vintage AS p, footprints_vintage AS f FROM fabric_layers',
+  );
+  const old = new Set(before.map((r) => r.row));
+  const layerVintages = (['parcels', 'footprints'] as const).flatMap((t) => [
+    ...(touched.get(t) ?? []),
+  ]);
+  const stale = new Map<string, { p: string | null; f: string | null; vintages: string[] }>();
+  for (const { vintage, row, p, f } of after) {
+    // A layer reloaded for an earlier vintage may serve this one too.
+    const layerChanged = layerVintages.some((v) => v <= vintage);
+    if (old.has(row) && !fabricChanged.has(vintage) && !layerChanged) continue;
+    const key = `${p}/${f}`;
+    const group = stale.get(key) ?? { p, f, vintages: [] };
+    group.vintages.push(vintage);
+    stale.set(key, group);
+  }
+  for (const { p, f, vintages } of stale.values()) await deriveAreas(client, vintages, p, f);
+  await client.query('COMMIT');
+  for (const t of [
+    'fabric_vintages',
+    'location_features',
+    'fabric_layers',
+    'location_areas',
+    'footprint_parcels',
+  ]) {
+    await client.query(`ANALYZE ${t}`);
+  }
+  log(`derived tables written in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,191 @@
+-- The fabric and coverage in PostGIS, fed by `npm run import` from the published file layouts.
+-- Idempotent: applied before every import. Data tables are partitioned by vintage; an importer
+-- loads a new vintage into a detached table with no index, builds the indexes when it attaches
+-- the table (after loading), so a reader never sees a vintage half loaded.
+
+CREATE EXTENSION IF NOT EXISTS postgis;
+
+-- Settings of the whole dataset: `uuid_seed` keys the uuids (a keyed permutation of layer,
+-- vintage index and feature index, as the memory store makes them).
+CREATE TABLE IF NOT EXISTS dataset_settings (
+  key text PRIMARY KEY,
+  value text NOT NULL
+);
+
+-- Fabric releases with at least one location loaded (written when an import finishes).
+CREATE TABLE IF NOT EXISTS fabric_vintages (
+  vintage text PRIMARY KEY CHECK (vintage ~ '^20[0-9]{2}(06|12)$'),
+  svcversion integer NOT NULL UNIQUE,
+  fccversion text NOT NULL,
+  fccrelease text NOT NULL,
+  ntiaversion text,
+  vintagename text NOT NULL
+);
+
+-- One row per file loaded: what makes an import resumable (a file already loaded with the same
+-- contents is skipped) and replaceable (a file of the same scope replaces the earlier one).
+-- scope: locations the state ('IL'), fixed the state and technology ('IL/50'), other kinds
+-- the file's name.
+CREATE TABLE IF NOT EXISTS import_files (
+  file_id serial PRIMARY KEY,
+  kind text NOT NULL,
+  vintage text NOT NULL,
+  scope text NOT NULL,
+  name text NOT NULL,
+  bytes bigint NOT NULL,
+  sha256 text NOT NULL,
+  rows_loaded bigint NOT NULL,
+  rows_rejected bigint NOT NULL,
+  seconds double precision NOT NULL,
+  loaded_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (kind, vintage, scope)
+);
+
+-- The location fabric (DOMAIN.md "The location fabric"). Identifiers with leading zeros are
+-- text; location_id is a 10-digit integer from 1,000,000,000 up.
+CREATE TABLE IF NOT EXISTS locations (
+  vintage text NOT NULL,
+  file_id integer NOT NULL,
+  location_id bigint NOT NULL,
+  address_primary text NOT NULL,
+  city text NOT NULL,
+  state text NOT NULL,
+  zip text NOT NULL,
+  zip_suffix text NOT NULL,
+  unit_count integer NOT NULL,
+  bsl_flag smallint NOT NULL,
+  building_type_code text NOT NULL,
+  land_use_code text NOT NULL,
+  address_confidence_code smallint NOT NULL,
+  county_geoid text NOT NULL,
+  block_geoid text NOT NULL,
+  h3_9 text NOT NULL,
+  latitude double precision NOT NULL,
+  longitude double precision NOT NULL,
+  geom geometry(Point, 4326) GENERATED ALWAYS AS (
+    ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
+  ) STORED
+) PARTITION BY LIST (vintage);
+CREATE UNIQUE INDEX IF NOT EXISTS locations_id ON locations (vintage, location_id);
+CREATE INDEX IF NOT EXISTS locations_geom ON locations USING gist (geom);
+
+-- BDC fixed availability, one row per location, provider, technology and R/B/X code.
+CREATE TABLE IF NOT EXISTS fixed_availability (
+  vintage text NOT NULL,
+  file_id integer NOT NULL,
+  frn text NOT NULL,
+  provider_id integer NOT NULL,
+  brand_name text NOT NULL,
+  location_id bigint NOT NULL,
+  technology smallint NOT NULL,
+  max_advertised_download_speed integer NOT NULL,
+  max_advertised_upload_speed integer NOT NULL,
+  low_latency smallint NOT NULL,
+  business_residential_code char(1) NOT NULL,
+  state_usps text NOT NULL,
+  block_geoid text NOT NULL,
+  h3_res8_id text NOT NULL
+) PARTITION BY LIST (vintage);
+CREATE INDEX IF NOT EXISTS fixed_availability_location
+  ON fixed_availability (vintage, location_id);
+
+-- BDC mobile coverage per H3 res-9 cell. technology is the generation (3, 4, 5): the public
+-- files' 300/400/500 are divided by 100 on import.
+CREATE TABLE IF NOT EXISTS mobile_coverage (
+  vintage text NOT NULL,
+  file_id integer NOT NULL,
+  frn text NOT NULL,
+  provider_id integer NOT NULL,
+  brand_name text NOT NULL,
+  h3_res9_id text NOT NULL,
+  technology smallint NOT NULL,
+  mindown double precision NOT NULL,
+  minup double precision NOT NULL,
+  minsignal double precision NOT NULL,
+  environment smallint NOT NULL
+) PARTITION BY LIST (vintage);
+CREATE INDEX IF NOT EXISTS mobile_coverage_cell ON mobile_coverage (vintage, h3_res9_id);
+
+-- Locations a release retired, each with the location that replaces it.
+CREATE TABLE IF NOT EXISTS retirements (
+  vintage text NOT NULL,
+  file_id integer NOT NULL,
+  location_id bigint NOT NULL,
+  re_location_id bigint NOT NULL
+) PARTITION BY LIST (vintage);
+CREATE UNIQUE INDEX IF NOT EXISTS retirements_id ON retirements (vintage, location_id);
+
+-- Geometry layers. A layer tagged with a vintage stands for that release and every later one
+-- until a newer layer of its kind is loaded (fabric_layers says which). feature is the rank of
+-- the id within the layer, from 0: what the uuid of a parcel or footprint encodes.
+CREATE TABLE IF NOT EXISTS parcels (
+  vintage text NOT NULL,
+  file_id integer NOT NULL,
+  parcel_id text NOT NULL,
+  feature integer NOT NULL,
+  geom geometry(MultiPolygon, 4326) NOT NULL
+) PARTITION BY LIST (vintage);
+CREATE UNIQUE INDEX IF NOT EXISTS parcels_id ON parcels (vintage, parcel_id);
+CREATE UNIQUE INDEX IF NOT EXISTS parcels_feature ON parcels (vintage, feature);
+CREATE INDEX IF NOT EXISTS parcels_geom ON parcels USING gist (geom);
+
+CREATE TABLE IF NOT EXISTS footprints (
+  vintage text NOT NULL,
+  file_id integer NOT NULL,
+  footprint_id text NOT NULL,
+  feature integer NOT NULL,
+  geom geometry(MultiPolygon, 4326) NOT NULL
+) PARTITION BY LIST (vintage);
+CREATE UNIQUE INDEX IF NOT EXISTS footprints_id ON footprints (vintage, footprint_id);
+CREATE UNIQUE INDEX IF NOT EXISTS footprints_feature ON footprints (vintage, feature);
+CREATE INDEX IF NOT EXISTS footprints_geom ON footprints USING gist (geom);
+
+CREATE TABLE IF NOT EXISTS roads (
+  vintage text NOT NULL,
+  file_id integer NOT NULL,
+  road_id text NOT NULL,
+  feature integer NOT NULL,
+  name text NOT NULL,
+  road_class smallint NOT NULL,
+  geom geometry(MultiLineString, 4326) NOT NULL
+) PARTITION BY LIST (vintage);
+CREATE UNIQUE INDEX IF NOT EXISTS roads_feature ON roads (vintage, feature);
+CREATE INDEX IF NOT EXISTS roads_geom ON roads USING gist (geom);
+
+-- Derived when an import finishes, from the tables above.
+
+-- Every location_id of any release, ranked: the feature index a location's uuid encodes (the
+-- memory store's location order, sorted by location_id over every release).
+CREATE TABLE IF NOT EXISTS location_features (
+  location_id bigint PRIMARY KEY,
+  feature integer NOT NULL UNIQUE
+);
+
+-- Which layer vintage serves each fabric release (the newest at or before it), null when none.
+CREATE TABLE IF NOT EXISTS fabric_layers (
+  vintage text PRIMARY KEY,
+  parcels_vintage text,
+  footprints_vintage text,
+  roads_vintage text
+);
+
+-- The parcel and the footprint that hold each location of a release (features of the layers
+-- fabric_layers names), and the parcel that holds each footprint: what locate's
+-- FootprintParcel and Parcel rules and the parcel and footprint records read.
+CREATE TABLE IF NOT EXISTS location_areas (
+  vintage text NOT NULL,
+  location_id bigint NOT NULL,
+  parcel_feature integer,
+  footprint_feature integer,
+  PRIMARY KEY (vintage, location_id)
+);
+CREATE INDEX IF NOT EXISTS location_areas_parcel ON location_areas (vintage, parcel_feature);
+CREATE INDEX IF NOT EXISTS location_areas_footprint
+  ON location_areas (vintage, footprint_feature);
+
+CREATE TABLE IF NOT EXISTS footprint_parcels (
+  vintage text NOT NULL,
+  footprint_feature integer NOT NULL,
+  parcel_feature integer NOT NULL,
+  PRIMARY KEY (vintage, footprint_feature)
+);
