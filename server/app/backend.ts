@@ -14,6 +14,8 @@ export interface Backend {
    * the upstream backend's per-client budget (one browser must not spend the shared token).
    */
   guard?: MiddlewareHandler;
+  /** Stops what the backend started (the embedded service's worker threads). */
+  close?(): Promise<void>;
 }
 
 export interface BackendVintages {

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dialectFromEnv } from '../service/http/dialect';
+import { parsePoolEnv } from '../service/pool/pool-env';
+import { startServicePool } from '../service/pool/service-pool';
 import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
 import { createAppServer } from './create-app-server';
@@ -68,6 +70,7 @@ export async function backendFromEnv(
     // Read before the store loads, so a bad value fails at once.
     const dialect = dialectFromEnv(env.SERVICE_DIALECT);
     const clientLimit = embeddedClientRateLimit(env);
+    const poolSettings = parsePoolEnv(env);
     // Imported lazily: upstream mode never needs the demo generator.
     const store =
       opts.store ??
@@ -75,7 +78,9 @@ export async function backendFromEnv(
         locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
         log,
       });
-    return withClientRateLimit(createEmbeddedBackend(await store, log, dialect), clientLimit);
+    const ready = await store;
+    const heavy = await startServicePool(ready, poolSettings, { dialect, log });
+    return withClientRateLimit(createEmbeddedBackend(ready, log, dialect, heavy), clientLimit);
   }
   let parsed: URL;
   try {
@@ -123,7 +128,18 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     hosts: hostAllowlist({ port: () => port, bindHost: host, extra: front.allowedHosts }),
   });
   const server = createHttpServer(fetchListener(app.fetch, log), front.limits, log);
-  port = await listen(server, port, host);
+  try {
+    port = await listen(server, port, host);
+  } catch (err) {
+    await backend.close?.();
+    throw err;
+  }
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${shownHost}:${port}`, close: () => closeServer(server) };
+  return {
+    url: `http://${shownHost}:${port}`,
+    close: async () => {
+      await closeServer(server);
+      await backend.close?.();
+    },
+  };
 }

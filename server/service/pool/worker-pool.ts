@@ -59,27 +59,29 @@ export interface WorkerPool {
  */
 const YOUNG_GENERATION_MB = 4;
 
-/** Flags that say how modules load (tsx's hooks among them); a worker needs those alone. */
+/** Flags that say how modules load; a worker takes those of its parent's flags alone. */
 const LOADER_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
 
+/** Starts a .ts entry under tsx (see tsx-worker.mjs). */
+const TSX_WORKER = new URL('./tsx-worker.mjs', import.meta.url);
+
 /**
- * The parent's module-loading flags, plus tsx's hooks for a .ts entry (dev, tests; the
- * compiled service runs .mjs). Not every parent flag: a worker refuses V8 and process-wide
- * ones (node --max-semi-space-size=8 service.mjs would otherwise fail to start its workers).
+ * How to start a worker on `entry`. A .ts entry (dev, tests) starts through tsx-worker.mjs; a
+ * .mjs one (the compiled service) directly, with the parent's module-loading flags only: a
+ * worker refuses V8 and process-wide flags (`node --max-semi-space-size=8 service.mjs` would
+ * otherwise fail to start its workers).
  */
-function execArgvFor(entry: URL): string[] {
+function workerStart(entry: URL): { file: URL; argv: string[]; execArgv: string[] } {
+  if (entry.pathname.endsWith('.ts')) return { file: TSX_WORKER, argv: [entry.href], execArgv: [] };
   const argv = process.execArgv;
-  const kept: string[] = [];
+  const execArgv: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!LOADER_FLAGS.has(arg.split('=')[0]!)) continue;
-    kept.push(arg);
-    if (!arg.includes('=') && i + 1 < argv.length) kept.push(argv[++i]!);
+    execArgv.push(arg);
+    if (!arg.includes('=') && i + 1 < argv.length) execArgv.push(argv[++i]!);
   }
-  if (entry.pathname.endsWith('.ts') && !kept.some((a) => a.includes('tsx'))) {
-    kept.push('--import', 'tsx');
-  }
-  return kept;
+  return { file: entry, argv: [], execArgv };
 }
 
 export function createWorkerPool(opts: WorkerPoolOptions): WorkerPool {
@@ -120,9 +122,11 @@ export function createWorkerPool(opts: WorkerPoolOptions): WorkerPool {
 
   const spawn = (slot: Slot): Promise<void> => {
     const started = performance.now();
-    const worker = new Worker(opts.entry, {
+    const start = workerStart(opts.entry);
+    const worker = new Worker(start.file, {
       workerData: opts.workerData,
-      execArgv: execArgvFor(opts.entry),
+      argv: start.argv,
+      execArgv: start.execArgv,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     // The pool is closed with its server; a forgotten one must not keep the process alive.
