@@ -101,7 +101,8 @@ export async function* csvBatches(stream: Readable): AsyncGenerator<CsvBatch> {
   };
   for await (const chunk of decoded) {
     let text = carry + chunk;
-    if (first) {
+    // A byte order mark may arrive split over chunks: strip it from the first text decoded.
+    if (first && text !== '') {
       text = text.replace(/^\uFEFF/, '');
       first = false;
     }

@@ -49,8 +49,8 @@ async function zipEntry(path: string): Promise<{ zip: yauzl.ZipFile; entry: yauz
   });
   if (csvs.length !== 1) {
     zip.close();
-    throw new Error(
-      `${path} holds ${csvs.length} CSV files; an availability zip holds exactly one`,
+    throw new FileRefused(
+      `${basename(path)} holds ${csvs.length} CSV files; an availability zip holds exactly one`,
     );
   }
   return { zip, entry: csvs[0] };
