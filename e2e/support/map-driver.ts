@@ -17,6 +17,16 @@ export class MapDriver {
     return this.page.getByRole('region', { name: 'Map' });
   }
 
+  /** MapLibre's attribution: the disclosure whose toggle is labelled "Toggle attribution". */
+  get attribution() {
+    return this.page.getByRole('group').filter({ has: this.page.getByLabel('Toggle attribution') });
+  }
+
+  /** The aim shown while the map has keyboard focus: where Enter acts. */
+  get keyboardCross() {
+    return this.page.getByTestId('map:keyboard-cross');
+  }
+
   /** Waits until the map exists and its style has loaded. */
   async waitForMap(): Promise<void> {
     await this.page.waitForFunction((name) => {
@@ -77,6 +87,41 @@ export class MapDriver {
       const c = map.getCenter();
       return { lng: c.lng, lat: c.lat, zoom: map.getZoom() };
     }, handleName);
+  }
+
+  /** The visible map's edges in degrees. */
+  async bounds(): Promise<{ west: number; south: number; east: number; north: number }> {
+    return this.page.evaluate((name) => {
+      const map = (window as unknown as MapWindow)[name];
+      if (!map) throw new Error('the map test handle is missing');
+      const b = map.getBounds();
+      return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
+    }, handleName);
+  }
+
+  /**
+   * A colour the running style paints with (say the background layer's), as RGB: read from
+   * the map, not from the app's palette, and normalised by the browser's own colour parser.
+   */
+  async paintColor(
+    layerId: string,
+    property: Parameters<MapLibreMap['getPaintProperty']>[1],
+  ): Promise<[number, number, number]> {
+    const hex = await this.page.evaluate(
+      ({ name, layer, prop }) => {
+        const map = (window as unknown as MapWindow)[name];
+        if (!map) throw new Error('the map test handle is missing');
+        const value: unknown = map.getPaintProperty(layer, prop);
+        if (typeof value !== 'string') throw new Error(`${layer} ${prop} is not one colour`);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.fillStyle = value;
+        return context.fillStyle;
+      },
+      { name: handleName, layer: layerId, prop: property },
+    );
+    // The canvas writes an opaque colour as #rrggbb, a translucent one as rgba(...).
+    if (!/^#[0-9a-f]{6}$/i.test(hex)) throw new Error(`${layerId} ${property} is ${hex}`);
+    return hexToRgb(hex);
   }
 
   /** Page coordinates (CSS pixels) of a lng/lat on the map. */

@@ -1,0 +1,15 @@
+// The map layers the browser tests read features from, by their MapLibre ids. Written out
+// rather than imported, so the tests run no app code; the type check holds each id to the
+// app's list (src/map/ids.ts), so a renamed layer fails `tsc`, not a 15 s wait for features.
+import type { LAYER } from '../../src/map/ids';
+
+export const MAP_LAYER = {
+  countyFill: 'county-fill',
+  roadMinor: 'fabric-road-minor',
+  roadLabel: 'fabric-road-label',
+  footprintFill: 'fabric-footprint-fill',
+  locationDot: 'fabric-location-dot',
+  mobileFill: 'mobile-fill',
+  hexSelected: 'hex-selected',
+  areaHexFill: 'area-hex-fill',
+} as const satisfies Partial<typeof LAYER>;
