@@ -4,10 +4,13 @@
 // draws is described by the panels, which are what axe reads here.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { AreaPanelDriver } from './support/area-driver';
 import { loadDemoPoints } from './support/demo-points';
 import { loadDemoTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
+import { LocationPanelDriver } from './support/location-driver';
 import { MapDriver } from './support/map-driver';
+import { MobileLayerDriver } from './support/mobile-layer';
 
 async function expectNoViolations(page: Page, state: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -30,9 +33,9 @@ test('the start view, a location and the settings dialog', async ({ page }) => {
 
   const { points } = await loadDemoPoints();
   await page.goto(`/?loc=${points.FootprintParcel.locationId}`);
-  const panel = page.getByRole('region', { name: 'Location' });
-  await expect(panel.getByRole('table', { name: 'Fixed broadband providers' })).toBeVisible();
-  await expect(panel.getByText(/Loading/)).toHaveCount(0);
+  const panel = new LocationPanelDriver(page);
+  await expect(panel.providersTable).toBeVisible();
+  await expect(panel.region.getByText(/Loading/)).toHaveCount(0);
   await expectNoViolations(page, 'the location panel');
 
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -51,8 +54,7 @@ test('an area summary, mobile coverage and a hexagon', async ({ page, pageGuard 
   await page.getByRole('button', { name: 'Draw area' }).click();
   await map.clickAt(town.lng, town.lat);
   await page.getByRole('button', { name: 'Use this county' }).click();
-  const summary = page.getByRole('region', { name: 'Area summary' });
-  await expect(summary.getByTestId('area-total')).toBeVisible({ timeout: 60_000 });
+  await expect(new AreaPanelDriver(page, map).total).toBeVisible({ timeout: 60_000 });
   await expectNoViolations(page, 'the area summary');
 
   await page.getByRole('button', { name: 'Inspect' }).click();
@@ -61,12 +63,7 @@ test('an area summary, mobile coverage and a hexagon', async ({ page, pageGuard 
   await page.getByRole('checkbox', { name: /Mobile coverage/ }).check();
   await expectNoViolations(page, 'the layers menu');
   await page.keyboard.press('Escape');
-  const card = page.getByRole('region', { name: 'Mobile coverage' });
-  await expect(card.locator('[data-class="loading"] [data-count]')).toHaveAttribute(
-    'data-count',
-    '0',
-    { timeout: 30_000 },
-  );
+  await new MobileLayerDriver(page, map).waitForCells();
   await map.clickAt(town.lng, town.lat);
   await expect(page.getByRole('region', { name: 'Hexagon' })).toBeVisible();
   await expectNoViolations(page, 'mobile coverage and the hexagon panel');
@@ -76,7 +73,6 @@ test('the narrow layout with a location', async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 900 });
   const { points } = await loadDemoPoints();
   await page.goto(`/?loc=${points.Parcel.locationId}`);
-  const panel = page.getByRole('region', { name: 'Location' });
-  await expect(panel.getByRole('table', { name: 'Fixed broadband providers' })).toBeVisible();
+  await expect(new LocationPanelDriver(page).providersTable).toBeVisible();
   await expectNoViolations(page, 'the 768 px layout');
 });

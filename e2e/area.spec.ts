@@ -1,14 +1,16 @@
 // The area workflow in the browser: draw or import an area, summarize it, see it by hexagon,
 // split the whole county past maxcount, keep areas across reloads, export CSV. Places and
 // expected counts come from the demo fabric in Node and from the API itself, never literals.
-import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import type { Fabric } from '../server/service/store/fabric';
-import { areaPanel, drawRectangle } from './support/area-driver';
+import { AreaPanelDriver } from './support/area-driver';
 import { densestTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
+import { MAP_LAYER } from './support/map-layers';
+import { countIn, grouped } from './support/planner-text';
+import { apiPost } from './support/service-api';
 
 let fabricPromise: Promise<Fabric> | undefined;
 // The same fabric the app server serves (same size when DEMO_LOCATIONS is set).
@@ -32,17 +34,14 @@ async function countyCount(vintage: string): Promise<number> {
   return n;
 }
 
-const panel = areaPanel;
-const total = (page: Page) => panel(page).getByTestId('area-total');
-const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
-
+/** The app at a place, in Draw mode: the map and the area panel. */
 async function openDrawMode(page: Page, at: { lng: number; lat: number }, zoom: number) {
   const map = new MapDriver(page);
   await page.goto(`/#map=${zoom}/${at.lat}/${at.lng}`);
   await map.waitForIdle();
-  await page.getByRole('button', { name: 'Draw area' }).click();
-  await expect(panel(page)).toBeVisible();
-  return map;
+  const panel = new AreaPanelDriver(page, map);
+  await panel.open();
+  return { map, panel };
 }
 
 interface StoredArea {
@@ -75,51 +74,46 @@ test.describe('area workflow', () => {
     request,
   }) => {
     const town = await demoTown();
-    const map = await openDrawMode(page, town, 14);
+    const { map, panel } = await openDrawMode(page, town, 14);
     const asked = page.waitForRequest(/\/summarize/);
-    await drawRectangle(page, map);
+    await panel.drawRectangle();
     const vintage = vintageOf(await asked);
     await page.screenshot({ path: test.info().outputPath('area-drawn.png') });
 
     const [area] = await storedAreas(page);
-    const api = await request.post(`/api/fabricext/${vintage}/summarize?field=building_type_code`, {
-      data: area!.geometry,
-    });
-    expect(api.status()).toBe(200);
-    const expected = ((await api.json()) as { locationcount: number }).locationcount;
+    const api = await apiPost<{
+      locationcount: number;
+      data: { building_type_code: string; locationcount: number }[];
+    }>(request, `/fabricext/${vintage}/summarize?field=building_type_code`, area!.geometry);
+    const expected = api.locationcount;
     expect(expected).toBeGreaterThan(0);
-    await expect(total(page)).toHaveText(new Intl.NumberFormat('en-US').format(expected));
+    await expect(panel.total).toHaveText(grouped(expected));
+    // One row per building type the service counted, by code, with its count.
+    expect(await panel.columns()).toEqual(['building_type_code', 'Locations']);
+    expect(await panel.rows()).toEqual(
+      api.data
+        .map((row) => [row.building_type_code, grouped(row.locationcount)])
+        .sort(([a], [b]) => a!.localeCompare(b!)),
+    );
 
     // A categorized continuous field adds rows by category; nocat removes them again.
     // The field picker is folded once fields are chosen; its line names them.
-    const picker = panel(page).locator('.field-picker summary');
-    await expect(picker).toContainText('building_type_code');
-    await picker.click();
-    await panel(page)
-      .getByRole('checkbox', { name: /unit_count/ })
-      .check();
-    const rows = panel(page).locator('.summary-table tbody tr');
-    await expect(panel(page).locator('.summary-table thead')).toContainText(
-      'unit_count (category)',
-    );
-    const withCategories = await rows.allInnerTexts();
-    await panel(page)
-      .getByRole('switch', { name: /No categories/ })
-      .check();
-    await expect(panel(page).locator('.summary-table thead')).not.toContainText(
-      'unit_count (category)',
-    );
-    const withoutCategories = await rows.allInnerTexts();
+    await expect(panel.fieldPicker).toContainText('building_type_code');
+    await panel.fieldPicker.click();
+    await panel.field('unit_count').check();
+    await expect.poll(() => panel.columns()).toContain('unit_count (category)');
+    const withCategories = await panel.rows();
+    await panel.noCategories.check();
+    await expect.poll(() => panel.columns()).not.toContain('unit_count (category)');
+    const withoutCategories = await panel.rows();
     expect(withoutCategories.length).toBeLessThan(withCategories.length);
-    await expect(total(page)).toHaveText(new Intl.NumberFormat('en-US').format(expected));
+    await expect(panel.total).toHaveText(grouped(expected));
     await page.screenshot({ path: test.info().outputPath('area-summary.png') });
 
     // By hexagon: h3_res8_id among the fields draws the rows on the map, hover tells the count.
-    await panel(page)
-      .getByRole('checkbox', { name: /h3_res8_id/ })
-      .check();
-    await map.expectRendered('area-hex-fill');
-    const hexes = await map.renderedFeatures('area-hex-fill');
+    await panel.field('h3_res8_id').check();
+    await map.expectRendered(MAP_LAYER.areaHexFill);
+    const hexes = await map.renderedFeatures(MAP_LAYER.areaHexFill);
     const hexTotal = new Map(hexes.map((h) => [h.h3_res8_id, Number(h.locationcount)]));
     expect([...hexTotal.values()].reduce((a, b) => a + b, 0)).toBe(expected);
     const box = (await map.region.boundingBox())!;
@@ -131,39 +125,31 @@ test.describe('area workflow', () => {
 
   test('the area survives a reload and the CSV holds the rows shown', async ({ page }) => {
     const town = await demoTown();
-    const map = await openDrawMode(page, town, 14);
-    await drawRectangle(page, map, 100);
-    const name = panel(page).getByRole('textbox', { name: 'Area name' });
-    await name.fill('Downtown block');
-    await expect(total(page)).toBeVisible();
+    const { map, panel } = await openDrawMode(page, town, 14);
+    await panel.drawRectangle(100);
+    await panel.areaName.fill('Downtown block');
+    await expect(panel.total).toBeVisible();
 
     await page.reload();
     await map.waitForIdle();
-    await page.getByRole('button', { name: 'Draw area' }).click();
-    await expect(panel(page).getByRole('textbox', { name: 'Area name' })).toHaveValue(
-      'Downtown block',
-    );
-    await expect(total(page)).toBeVisible();
+    await panel.open();
+    await expect(panel.areaName).toHaveValue('Downtown block');
+    await expect(panel.total).toBeVisible();
 
-    const shown = await panel(page).locator('.summary-table tbody tr').allInnerTexts();
-    const download = page.waitForEvent('download');
-    await panel(page).getByRole('button', { name: 'Download CSV' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('downtown-block-summary.csv');
-    const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
-    expect(lines[0]).toContain('Locations');
-    expect(lines).toHaveLength(shown.length + 1);
-    for (const [i, row] of shown.entries()) {
-      const [value, count] = row.split('\t');
-      expect(lines[i + 1]).toBe(`${value},${digits(count ?? '')}`);
-    }
+    const shown = await panel.rows();
+    const file = await panel.downloadCsv();
+    expect(file.name).toBe('downtown-block-summary.csv');
+    const lines = file.text.trim().split('\r\n');
+    expect(lines[0]).toBe('building_type_code,Locations');
+    // The same rows, the count as a plain number for a spreadsheet.
+    expect(lines.slice(1)).toEqual(shown.map(([value, count]) => `${value},${countIn(count!)}`));
   });
 
   test('import takes a GeoJSON Feature and refuses a file that is not an area', async ({
     page,
   }) => {
     const town = await demoTown();
-    await openDrawMode(page, town, 13);
+    const { panel } = await openDrawMode(page, town, 13);
     const d = 0.01;
     const feature = {
       type: 'Feature',
@@ -193,8 +179,8 @@ test.describe('area workflow', () => {
       mimeType: 'application/geo+json',
       buffer: Buffer.from(JSON.stringify(feature)),
     });
-    await expect(panel(page).getByRole('textbox', { name: 'Area name' })).toHaveValue('ward-3');
-    await expect(total(page)).toBeVisible();
+    await expect(panel.areaName).toHaveValue('ward-3');
+    await expect(panel.total).toBeVisible();
   });
 
   test('from the keyboard, Enter on the focused map offers the county under the cross', async ({
@@ -204,7 +190,7 @@ test.describe('area workflow', () => {
     // The county's summary starts past maxcount: 422 on purpose, then split (tested below).
     pageGuard.allowFailures('/summarize');
     const { county } = await fabric();
-    const map = await openDrawMode(page, await demoTown(), 9);
+    const { map, panel } = await openDrawMode(page, await demoTown(), 9);
     await page.keyboard.press('Shift'); // a keyboard user: focus shows as :focus-visible
     await map.region.focus();
     await expect(map.region).toHaveAccessibleDescription(/Enter picks the county under the cross/);
@@ -217,9 +203,7 @@ test.describe('area workflow', () => {
     await page.keyboard.press('Enter');
     await expect(offer).toBeHidden();
     await expect(map.region).toBeFocused();
-    await expect(
-      panel(page).getByRole('list', { name: 'Saved areas' }).getByRole('listitem'),
-    ).toHaveCount(1);
+    await expect(panel.savedAreas).toHaveCount(1);
     expect((await storedAreas(page)).map((a) => a.name)).toEqual([county.name]);
 
     // Escape declines an offer and gives focus back to the map as well.
@@ -238,7 +222,7 @@ test.describe('area workflow', () => {
     pageGuard.allowFailures('/summarize');
     test.setTimeout(180_000);
     const town = await demoTown();
-    const map = await openDrawMode(page, town, 9);
+    const { map, panel } = await openDrawMode(page, town, 9);
     // Parts answer in a few ms each; holding each answer briefly keeps "k of n parts" on
     // screen long enough to be seen (the merged count is unaffected).
     await page.route(/\/summarize/, async (route) => {
@@ -249,13 +233,13 @@ test.describe('area workflow', () => {
     await map.clickAt(town.lng, town.lat);
     const started = Date.now();
     await page.getByRole('button', { name: 'Use this county' }).click();
-    await expect(panel(page).getByRole('status')).toContainText(/\d+ of \d+ parts/);
-    await expect(panel(page).getByRole('progressbar', { name: 'Parts summarized' })).toBeVisible();
-    await expect(total(page)).toBeVisible({ timeout: 150_000 });
+    await expect(panel.progress).toContainText(/\d+ of \d+ parts/);
+    await expect(panel.progressBar).toBeVisible();
+    await expect(panel.total).toBeVisible({ timeout: 150_000 });
     const elapsed = Date.now() - started;
     const expected = await countyCount(vintageOf(await asked));
-    await expect(total(page)).toHaveText(new Intl.NumberFormat('en-US').format(expected));
-    await expect(panel(page)).toContainText(/merged from \d+ parts/);
+    await expect(panel.total).toHaveText(grouped(expected));
+    await expect(panel.region).toContainText(/merged from \d+ parts/);
     // With the 250 ms hold per part; the panel's own "in x s" figure is the same run.
     console.log(`county split summary: ${elapsed} ms incl. the 250 ms hold per part`);
     testInfo.annotations.push({

@@ -1,10 +1,7 @@
 // The location workflow in the browser: a click locates, the panel shows what the service
 // answers, search and links select, a retired location leads on, failures recover with Retry.
 // Every place clicked is chosen from the demo fabric in Node (support/demo-points.ts).
-import type { Page } from '@playwright/test';
-import { describeMatch } from '../src/features/location-panel/location-words';
-import { fixedRowsFor } from '../src/features/location-panel/fixed-rows';
-import type { FixedRecord } from '../shared/coverage-schemas';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   TIMING_CLICKS,
   loadDemoPoints,
@@ -12,15 +9,26 @@ import {
   type DemoPoints,
 } from './support/demo-points';
 import { expect, test } from './support/fixtures';
+import { LocationPanelDriver } from './support/location-driver';
+import {
+  factLines,
+  matchLine,
+  placeLine,
+  providerRow,
+  residentialOffers,
+  residentialStatus,
+  type ApiFixedOffer,
+  type ApiLocation,
+} from './support/location-expect';
 import { MapDriver } from './support/map-driver';
+import { monthYear } from './support/planner-text';
+import { apiGet, fabricVintages } from './support/service-api';
 
 const CLICK_ZOOM = 18;
 let demo: Promise<DemoPoints> | undefined;
 const points = () => (demo ??= loadDemoPoints());
 
-function panel(page: Page) {
-  return page.getByRole('region', { name: 'Location' });
-}
+const panel = (page: Page) => new LocationPanelDriver(page);
 
 async function openAt(page: Page, p: { lng: number; lat: number }, zoom = CLICK_ZOOM) {
   const map = new MapDriver(page);
@@ -30,46 +38,66 @@ async function openAt(page: Page, p: { lng: number; lat: number }, zoom = CLICK_
 }
 
 /** The panel shows this location_id among its identifiers. */
-async function expectLocationId(page: Page, id: number) {
-  await expect(panel(page).locator('.lp-ids code').first()).toHaveText(String(id));
+const expectLocationId = (page: Page, id: number) => panel(page).expectShown(id);
+
+async function apiLocation(request: APIRequestContext, vintage: string, id: number) {
+  const [record] = await apiGet<ApiLocation[]>(
+    request,
+    `/fabric/${vintage}/data/locations?location_id=${id}`,
+  );
+  expect(record, `location ${id} in ${vintage}`).toBeDefined();
+  return record!;
 }
+
+const fixedOffers = (request: APIRequestContext, id: number, coverageVintage: string) =>
+  apiGet<ApiFixedOffer[]>(
+    request,
+    `/coverage/bdcfixed?location_id=${id}&vintage=${coverageVintage}`,
+  );
 
 test.describe('location workflow', () => {
   test.beforeAll(async () => {
     await points();
   });
 
-  test('a click on a location opens its panel with the id, address and providers the API returns', async ({
+  test('a click on a location opens its panel with the address, ids, BEAD status, providers and history the API returns', async ({
     page,
     request,
   }) => {
-    const { points: at, vintage, coverageVintage } = await points();
-    const p = at.FootprintParcel;
+    // First seen after the first vintage, with residential offers: every part has content.
+    const { newcomer: p, vintage, coverageVintage } = await points();
     const map = await openAt(page, p);
     await map.clickAt(p.lng, p.lat);
+    const shown = panel(page);
+    await shown.expectShown(p.locationId);
 
-    await expectLocationId(page, p.locationId);
-    const data = await request.get(
-      `/api/fabric/${vintage}/data/locations?location_id=${p.locationId}`,
+    const record = await apiLocation(request, vintage, p.locationId);
+    await expect(shown.address).toHaveText(record.address_primary);
+    await expect(shown.place).toHaveText(placeLine(record));
+    await expect(shown.facts).toHaveText(factLines(record));
+    const [ids] = await apiGet<{ uuid: string }[]>(
+      request,
+      `/fabricext/${vintage}/translate?src=location_id&dest=uuid&id=${p.locationId}`,
     );
-    const [record] = (await data.json()) as { address_primary: string; city: string }[];
-    await expect(panel(page).getByRole('heading', { name: record.address_primary })).toBeVisible();
-    await expect(panel(page)).toContainText(record.city);
+    await expect(shown.identifier('UUID')).toHaveText(new RegExp(`^${ids!.uuid}`));
 
-    const coverage = await request.get(
-      `/api/coverage/bdcfixed?location_id=${p.locationId}&vintage=${coverageVintage}`,
+    const offers = await fixedOffers(request, p.locationId, coverageVintage);
+    const rows = residentialOffers(offers).map(providerRow);
+    expect(rows.length, 'residential offers at the location').toBeGreaterThan(0);
+    await expect(shown.coverageAsOf).toHaveText(
+      `Coverage data as of ${monthYear(coverageVintage)}`,
     );
-    const records = (await coverage.json()) as FixedRecord[];
-    const expected = fixedRowsFor(records, 'residential').map((r) => r.brand_name);
-    await expect(panel(page)).toContainText(/Coverage data as of \w+ \d{4}/);
-    if (expected.length > 0) {
-      const brands = panel(page)
-        .getByRole('table', { name: 'Fixed broadband providers' })
-        .locator('.lp-brand');
-      await expect(brands).toHaveText(expected);
-    } else {
-      await expect(panel(page)).toContainText('No residential fixed broadband offers');
-    }
+    await expect(shown.beadStatus).toHaveText(residentialStatus(offers));
+    await expect.poll(() => shown.providers()).toEqual(rows);
+
+    // Releases before its first one show it absent; the newest, selected, is current.
+    const vintages = await fabricVintages(request);
+    const steps = vintages.map((v) => ({
+      text: `${monthYear(v)}: ${v >= p.firstVintage ? 'in the fabric' : 'not in the fabric'}`,
+      current: v === vintage,
+    }));
+    expect(steps.some((step) => step.text.endsWith(': not in the fabric'))).toBe(true);
+    await expect.poll(() => shown.historySteps()).toEqual(steps);
     // The URL names the selection, replacing the entry rather than adding one per click.
     await expect(page).toHaveURL(new RegExp(`[?&]loc=${p.locationId}(&|#|$)`));
   });
@@ -78,11 +106,13 @@ test.describe('location workflow', () => {
     test(`a click reaches a ${type} match and says so in plain words`, async ({ page }) => {
       const p: DemoPoint = (await points()).points[type];
       const map = await openAt(page, p);
+      const answer = page.waitForResponse(/\/locate\?/);
       await map.clickAt(p.lng, p.lat);
+      // The click lands on a whole pixel: the distance is the one the service answered.
+      const [found] = (await (await answer).json()) as { matchtype: string; distancem: number }[];
+      expect(found?.matchtype).toBe(type);
       await expectLocationId(page, p.locationId);
-      const words = describeMatch(p.matchtype, p.distancem).split(',')[0];
-      await expect(page.getByTestId('match-quality')).toContainText(`${words}, `);
-      await expect(page.getByTestId('match-quality')).toContainText(/\d+ m|under 1 m/);
+      await expect(panel(page).match).toHaveText(matchLine(type, found!.distancem));
     });
   }
 
@@ -122,10 +152,7 @@ test.describe('location workflow', () => {
 
   test('the address search selects a location and flies to it', async ({ page, request }) => {
     const { search, vintage } = await points();
-    const data = await request.get(
-      `/api/fabric/${vintage}/data/locations?location_id=${search.locationId}`,
-    );
-    const [record] = (await data.json()) as { longitude: number; latitude: number }[];
+    const record = await apiLocation(request, vintage, search.locationId);
     const map = new MapDriver(page);
     await page.goto('/');
     await map.waitForMap();
@@ -140,17 +167,17 @@ test.describe('location workflow', () => {
     await expectLocationId(page, search.locationId);
     await expect(page).toHaveURL(new RegExp(`[?&]loc=${search.locationId}(&|#|$)`));
     // The map lands on it at street zoom, in the middle of the map.
-    await expect(panel(page).locator('.lp-address')).toBeVisible();
+    await expect(panel(page).address).toHaveText(record.address_primary);
     await map.waitForIdle();
     expect((await map.view()).zoom).toBeGreaterThanOrEqual(16);
     const canvas = (await map.region.boundingBox())!;
-    const shown = await map.project(record!.longitude, record!.latitude);
+    const shown = await map.project(record.longitude, record.latitude);
     expect(Math.abs(shown.x - (canvas.x + canvas.width / 2))).toBeLessThan(2);
     expect(Math.abs(shown.y - (canvas.y + canvas.height / 2))).toBeLessThan(2);
     // Esc outside the box clears the selection.
     await box.blur();
     await page.keyboard.press('Escape');
-    await expect(panel(page)).toHaveCount(0);
+    await expect(panel(page).region).toHaveCount(0);
   });
 
   test('a pasted location_id selects that location', async ({ page }) => {
@@ -168,12 +195,13 @@ test.describe('location workflow', () => {
     await expectLocationId(page, at.Parcel.locationId);
   });
 
-  test('a deep link restores the location and its vintages', async ({ page }) => {
+  test('a deep link restores the location and its vintages', async ({ page, request }) => {
     const { points: at, vintage, coverageVintage } = await points();
     const id = at.Footprint.locationId;
     await page.goto(`/?loc=${id}&v=${vintage}&cv=${coverageVintage}`);
     await expectLocationId(page, id);
-    await expect(panel(page).getByRole('heading', { level: 2 })).not.toBeEmpty();
+    const record = await apiLocation(request, vintage, id);
+    await expect(panel(page).address).toHaveText(record.address_primary);
     await expect(page).toHaveURL(new RegExp(`v=${vintage}`));
   });
 
@@ -184,9 +212,12 @@ test.describe('location workflow', () => {
     const { points: at } = await points();
     await page.goto(`/?loc=${at.FootprintParcel.locationId}`);
     await expectLocationId(page, at.FootprintParcel.locationId);
-    const table = panel(page).getByRole('table', { name: 'Fixed broadband providers' });
+    const table = panel(page).providersTable;
     await expect(table).toBeVisible();
-    const [tableBox, panelBox] = [await table.boundingBox(), await panel(page).boundingBox()];
+    const [tableBox, panelBox] = [
+      await table.boundingBox(),
+      await panel(page).region.boundingBox(),
+    ];
     expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
   });
 
@@ -197,21 +228,20 @@ test.describe('location workflow', () => {
     await page.setViewportSize({ width: 768, height: 900 });
     const { points: at, vintage } = await points();
     const id = at.FootprintParcel.locationId;
-    const data = await request.get(`/api/fabric/${vintage}/data/locations?location_id=${id}`);
-    const [record] = (await data.json()) as { longitude: number; latitude: number }[];
+    const record = await apiLocation(request, vintage, id);
     const map = new MapDriver(page);
-    const marker = () => map.project(record!.longitude, record!.latitude);
+    const marker = () => map.project(record.longitude, record.latitude);
 
     // The flight starts when the record (the address) arrives; the id shows before it.
     const landed = async () => {
       await expectLocationId(page, id);
-      await expect(panel(page).locator('.lp-address')).toBeVisible();
+      await expect(panel(page).address).toHaveText(record.address_primary);
       await map.waitForIdle();
     };
     await page.goto(`/?loc=${id}`);
     await landed();
     // The link flies to the location and centres it in the part of the map the panel leaves.
-    const panelLeft = (await panel(page).boundingBox())!.x;
+    const panelLeft = (await panel(page).region.boundingBox())!.x;
     const shown = await marker();
     expect(Math.abs(shown.x - panelLeft / 2)).toBeLessThan(2);
     // The zoom buttons move out from under the panel too.
@@ -238,7 +268,7 @@ test.describe('location workflow', () => {
     await page.getByRole('button', { name: 'Hide panel' }).click();
     await page.keyboard.press('Shift');
     await map.region.focus();
-    const cross = (await page.locator('.map-view__cross').boundingBox())!;
+    const cross = (await map.keyboardCross.boundingBox())!;
     const asked = page.waitForRequest(/\/locate\?/);
     await page.keyboard.press('Enter');
     const url = new URL((await asked).url());
@@ -253,8 +283,8 @@ test.describe('location workflow', () => {
   test('a retired location is marked and leads to its current equivalent', async ({ page }) => {
     const { retired, vintage } = await points();
     await page.goto(`/?loc=${retired.locationId}&v=${vintage}`);
-    await expect(panel(page).getByText('Retired', { exact: true })).toBeVisible();
-    await panel(page).getByRole('button', { name: 'Go to current equivalent' }).click();
+    await expect(panel(page).region.getByText('Retired', { exact: true })).toBeVisible();
+    await panel(page).region.getByRole('button', { name: 'Go to current equivalent' }).click();
     await expectLocationId(page, retired.reLocationId);
     await expect(page).toHaveURL(new RegExp(`[?&]loc=${retired.reLocationId}(&|#|$)`));
   });
@@ -262,8 +292,10 @@ test.describe('location workflow', () => {
   test('when the service fails, the part shows an error and Retry recovers', async ({
     page,
     pageGuard,
+    request,
   }) => {
-    const { points: at, vintage } = await points();
+    const { points: at, vintage, coverageVintage } = await points();
+    const id = at.FootprintParcel.locationId;
     pageGuard.allowFailures('/api/coverage/bdcfixed');
     let failing = true;
     await page.route('**/api/coverage/bdcfixed**', (route) =>
@@ -277,15 +309,17 @@ test.describe('location workflow', () => {
           })
         : route.fallback(),
     );
-    await page.goto(`/?loc=${at.FootprintParcel.locationId}&v=${vintage}`);
-    const alert = panel(page).getByRole('alert');
+    await page.goto(`/?loc=${id}&v=${vintage}`);
+    const alert = panel(page).region.getByRole('alert');
     await expect(alert).toContainText('Fixed broadband could not be loaded.');
     // The other parts are unaffected.
-    await expect(panel(page).getByRole('heading', { level: 2 })).not.toBeEmpty();
+    const record = await apiLocation(request, vintage, id);
+    await expect(panel(page).address).toHaveText(record.address_primary);
     failing = false;
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await expect(panel(page).getByRole('alert')).toHaveCount(0);
-    await expect(panel(page)).toContainText(/Unserved|Underserved|Served/);
+    await expect(alert).toHaveCount(0);
+    const offers = await fixedOffers(request, id, coverageVintage);
+    await expect(panel(page).beadStatus).toHaveText(residentialStatus(offers));
   });
 
   test('click → panel fully rendered: median over 20 clicks', async ({ page }, testInfo) => {

@@ -2,29 +2,19 @@
 // fetches in bulk and from cache, filters, the hexagon panel, deep links, and the time from
 // the map's `idle` to cells drawn for a ~5,000-cell view.
 import type { Page, Request } from '@playwright/test';
-import { LAYER } from '../src/map/ids';
-import { cellCentre, cellsInBounds } from '../src/lib/geo/h3';
-import { blockCells, blocksForCells, packBlocks } from '../src/lib/geo/h3-blocks';
-import {
-  MOBILE_CLASSES,
-  NO_MOBILE_FILTER,
-  classifyCell,
-  emptyClassCounts,
-  type MobileClass,
-  type MobileCoverageFilter,
-  type MobileServiceRecord,
-} from '../src/features/mobile-coverage/mobile-classify';
 import { expect, test } from './support/fixtures';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
+import { cellCentre, cellsInView, isWholeBlocks } from './support/h3-view';
 import { MapDriver } from './support/map-driver';
+import { MAP_LAYER } from './support/map-layers';
 import {
-  mobileLegend,
-  turnMobileLayerOn,
-  viewBounds,
-  waitForMobileCells,
-} from './support/mobile-layer';
-
-type ApiRecord = MobileServiceRecord & { h3_res9_id: string };
+  LEGEND,
+  expectedLegend,
+  hexRowText,
+  type ApiMobileRecord as ApiRecord,
+} from './support/mobile-expect';
+import { HexPanelDriver, MobileLayerDriver } from './support/mobile-layer';
+import { monthYear } from './support/planner-text';
 
 let town: DemoTown;
 
@@ -35,17 +25,6 @@ const MOBILE_PATH = '/api/coverage/bdcmobile';
 
 function isMobileRequest(request: Request): boolean {
   return new URL(request.url()).pathname === MOBILE_PATH;
-}
-
-async function legendCounts(page: Page): Promise<Record<MobileClass, number>> {
-  const counts = emptyClassCounts();
-  for (const cls of MOBILE_CLASSES) {
-    const value = await mobileLegend(page)
-      .locator(`[data-class="${cls}"] [data-count]`)
-      .getAttribute('data-count');
-    counts[cls] = Number(value);
-  }
-  return counts;
 }
 
 function coverageVintage(page: Page): string {
@@ -69,23 +48,13 @@ async function apiRecords(page: Page, vintage: string, cells: readonly string[])
   return byCell;
 }
 
-function expectedCounts(
-  cells: readonly string[],
-  byCell: Map<string, ApiRecord[]>,
-  filter: MobileCoverageFilter,
-): Record<MobileClass, number> {
-  const counts = emptyClassCounts();
-  for (const cell of cells) counts[classifyCell(byCell.get(cell) ?? [], filter)]++;
-  return counts;
-}
-
-async function openTown(page: Page, map: MapDriver, zoom = 14): Promise<Request[]> {
+async function openTown(page: Page, mobile: MobileLayerDriver, zoom = 14): Promise<Request[]> {
   const requests: Request[] = [];
   page.on('request', (r) => void (isMobileRequest(r) && requests.push(r)));
   await page.goto(`/#map=${zoom}/${town.lat}/${town.lng}`);
-  await map.waitForIdle();
-  await turnMobileLayerOn(page);
-  await waitForMobileCells(page, map);
+  await mobile.map.waitForIdle();
+  await mobile.turnOn();
+  await mobile.waitForCells();
   return requests;
 }
 
@@ -93,62 +62,73 @@ test('the layer draws the town in bulk requests, with legend counts the service 
   page,
 }, testInfo) => {
   const map = new MapDriver(page);
-  const requests = await openTown(page, map);
+  const mobile = new MobileLayerDriver(page, map);
+  const requests = await openTown(page, mobile);
 
-  const cells = cellsInBounds(await viewBounds(page));
+  const cells = cellsInView(await map.bounds());
   expect(cells.length).toBeGreaterThan(100);
-  await map.expectRendered(LAYER.mobileFill, 50);
+  await map.expectRendered(MAP_LAYER.mobileFill, 50);
 
   const byCell = await apiRecords(page, coverageVintage(page), cells);
-  const counts = await legendCounts(page);
-  expect(counts).toEqual(expectedCounts(cells, byCell, NO_MOBILE_FILTER));
-  expect(counts.none, 'some cells in town have coverage').toBeLessThan(cells.length);
+  const counts = await mobile.legendCounts();
+  expect(counts).toEqual(expectedLegend(cells, byCell));
+  expect(counts[LEGEND.none], 'some cells in town have coverage').toBeLessThan(cells.length);
 
-  // Fetched by whole blocks of cells packed into bulk POSTs: no request per cell.
-  const blocks = blocksForCells(cells).map((b) => ({ cells: blockCells(b) }));
-  const fetched = blocks.reduce((n, b) => n + b.cells.length, 0);
+  // Fetched in bulk POSTs of whole res-7 blocks of cells, each cell once, at most 1000 a
+  // request (the service's bulk limit): no request per cell.
   expect(requests.every((r) => r.method() === 'POST')).toBe(true);
-  expect(requests.length).toBeLessThanOrEqual(packBlocks(blocks).length);
-  expect(requests.length).toBeLessThanOrEqual(Math.ceil(fetched / 1000) + 1);
+  const bodies = requests.map((r) => r.postDataJSON() as string[]);
+  const asked = new Set(bodies.flat());
+  expect(bodies.flat().length, 'cells asked for more than once').toBe(asked.size);
+  expect(Math.max(...bodies.map((b) => b.length))).toBeLessThanOrEqual(1000);
+  expect(
+    cells.filter((c) => !asked.has(c)),
+    'cells in view never asked for',
+  ).toEqual([]);
+  expect(isWholeBlocks(asked), 'whole blocks asked for').toBe(true);
+  expect(requests.length).toBeLessThanOrEqual(Math.ceil(asked.size / 1000) + 1);
 
   const shot = testInfo.outputPath('mobile-layer.png');
   await page.screenshot({ path: shot });
   await testInfo.attach('mobile-layer', { path: shot, contentType: 'image/png' });
 
-  // A filter reclassifies the same records: legend counts follow the pure classifier.
-  await mobileLegend(page).getByLabel('Technology').selectOption('3G');
-  const filter = { ...NO_MOBILE_FILTER, technology: '3G' as const };
-  await expect.poll(() => legendCounts(page)).toEqual(expectedCounts(cells, byCell, filter));
-  expect(await legendCounts(page)).not.toEqual(counts);
-  await mobileLegend(page).getByLabel('Environment').selectOption('In-vehicle');
+  // A filter reclassifies the same records: 3G only, then 3G in a vehicle only.
+  await mobile.filter('Technology').selectOption('3G');
   await expect
-    .poll(() => legendCounts(page))
-    .toEqual(expectedCounts(cells, byCell, { ...filter, environment: 1 }));
+    .poll(() => mobile.legendCounts())
+    .toEqual(expectedLegend(cells, byCell, { generation: 3 }));
+  expect(await mobile.legendCounts()).not.toEqual(counts);
+  await mobile.filter('Environment').selectOption('In-vehicle');
+  await expect
+    .poll(() => mobile.legendCounts())
+    .toEqual(expectedLegend(cells, byCell, { generation: 3, environment: 1 }));
 });
 
 test('panning away and back fetches nothing again for cells already loaded', async ({ page }) => {
   const map = new MapDriver(page);
-  const requests = await openTown(page, map);
+  const mobile = new MobileLayerDriver(page, map);
+  const requests = await openTown(page, mobile);
   const before = requests.length;
 
   await map.jumpTo({ lng: town.lng + 0.12, lat: town.lat, zoom: 14 });
-  await waitForMobileCells(page, map);
+  await mobile.waitForCells();
   const away = requests.length;
   expect(away, 'the new view was fetched').toBeGreaterThan(before);
 
   await map.jumpTo({ lng: town.lng, lat: town.lat, zoom: 14 });
-  await waitForMobileCells(page, map);
+  await mobile.waitForCells();
   expect(requests.length, 'requests after panning back').toBe(away);
 });
 
 test('farther out the layer asks the user to zoom in instead of fetching', async ({ page }) => {
   const map = new MapDriver(page);
+  const mobile = new MobileLayerDriver(page, map);
   const requests: Request[] = [];
   page.on('request', (r) => void (isMobileRequest(r) && requests.push(r)));
   await page.goto(`/#map=11/${town.lat}/${town.lng}`);
   await map.waitForIdle();
-  await turnMobileLayerOn(page);
-  await expect(mobileLegend(page).getByText('Zoom in to see mobile coverage')).toBeVisible();
+  await mobile.turnOn();
+  await expect(mobile.legend.getByText('Zoom in to see mobile coverage')).toBeVisible();
   await map.waitForIdle();
   expect(requests).toHaveLength(0);
 });
@@ -158,7 +138,7 @@ async function servedCell(
   page: Page,
   map: MapDriver,
 ): Promise<{ cell: string; records: ApiRecord[] }> {
-  const cells = cellsInBounds(await viewBounds(page));
+  const cells = cellsInView(await map.bounds());
   const byCell = await apiRecords(page, coverageVintage(page), cells);
   const centre = await map.view();
   const served = cells
@@ -175,28 +155,26 @@ async function servedCell(
 
 /** The cells the selection outline draws (one line may come back in pieces per tile). */
 async function selectedOutline(map: MapDriver): Promise<unknown[]> {
-  return [...new Set((await map.renderedFeatures(LAYER.hexSelected)).map((f) => f.h3))];
+  return [...new Set((await map.renderedFeatures(MAP_LAYER.hexSelected)).map((f) => f.h3))];
 }
 
 test('clicking a hexagon opens its panel with the service records, and a link restores it', async ({
   page,
 }, testInfo) => {
   const map = new MapDriver(page);
-  await openTown(page, map, 15);
+  await openTown(page, new MobileLayerDriver(page, map), 15);
   const { cell, records } = await servedCell(page, map);
+  const vintage = coverageVintage(page);
+  // Every record, in words; the table lists carriers by name, so the order is compared aside.
+  const expected = records.map(hexRowText).sort();
 
   const centre = cellCentre(cell);
   await map.clickAt(centre.lng, centre.lat);
-  const panel = page.getByRole('region', { name: 'Hexagon' });
-  await expect(panel.getByTestId('hex-id')).toHaveText(cell);
-  await expect(panel.getByText(/Coverage data as of \w+ \d{4}/)).toBeVisible();
-  const rows = panel.locator('tbody tr');
-  await expect(rows).toHaveCount(records.length);
-  const carriers = [...new Set(records.map((r) => r.brandname))].sort();
-  const shownCarriers = [...new Set(await rows.locator('td:first-child').allTextContents())].sort();
-  expect(shownCarriers).toEqual(carriers);
-  const signals = (await rows.locator('td:last-child').allTextContents()).sort();
-  expect(signals).toEqual(records.map((r) => `${r.minsignal} dBm`).sort());
+  const panel = new HexPanelDriver(page);
+  await expect(panel.cell).toHaveText(cell);
+  await expect(panel.coverageAsOf).toHaveText(`Coverage data as of ${monthYear(vintage)}`);
+  await expect(panel.recordRows).toHaveCount(records.length);
+  expect((await panel.records()).sort()).toEqual(expected);
   await expect.poll(() => selectedOutline(map)).toEqual([cell]);
   expect(new URL(page.url()).searchParams.get('hex')).toBe(cell);
 
@@ -206,9 +184,9 @@ test('clicking a hexagon opens its panel with the service records, and a link re
 
   // A fresh page from the link alone: the panel, the records and the outline come back.
   await page.goto(`/?hex=${cell}`);
-  const restored = page.getByRole('region', { name: 'Hexagon' });
-  await expect(restored.getByTestId('hex-id')).toHaveText(cell);
-  await expect(restored.locator('tbody tr')).toHaveCount(records.length);
+  await expect(panel.cell).toHaveText(cell);
+  await expect(panel.recordRows).toHaveCount(records.length);
+  expect((await panel.records()).sort()).toEqual(expected);
   await map.waitForIdle();
   await expect.poll(() => selectedOutline(map)).toEqual([cell]);
 });
@@ -224,11 +202,12 @@ test.describe('a view of about 5,000 cells', () => {
     const map = new MapDriver(page);
     // Warm up away from the measured view: the first cells drawn compile the layers' shaders,
     // which a software GPU takes seconds over; the figure is about fetching and drawing data.
+    const mobile = new MobileLayerDriver(page, map);
     await page.goto(`/#map=14/${town.lat - 0.2}/${town.lng - 0.3}`);
     await map.waitForIdle();
-    await turnMobileLayerOn(page);
-    await waitForMobileCells(page, map);
-    await map.expectRendered(LAYER.mobileFill);
+    await mobile.turnOn();
+    await mobile.waitForCells();
+    await map.expectRendered(MAP_LAYER.mobileFill);
 
     const timing = await page.evaluate(
       ({ lng, lat, fill }) =>
@@ -259,9 +238,9 @@ test.describe('a view of about 5,000 cells', () => {
           m.on('idle', onIdle);
           m.jumpTo({ center: [lng, lat], zoom: 13 });
         }),
-      { lng: town.lng, lat: town.lat, fill: LAYER.mobileFill },
+      { lng: town.lng, lat: town.lat, fill: MAP_LAYER.mobileFill },
     );
-    const cells = cellsInBounds(await viewBounds(page)).length;
+    const cells = cellsInView(await map.bounds()).length;
     const idleToDrawn = timing.drawn - timing.idle;
     testInfo.annotations.push({
       type: 'measure',

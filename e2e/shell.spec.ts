@@ -1,11 +1,9 @@
 // The app shell: the offline map really draws, the demo fabric shows at street zoom, the top
 // bar reflects the service, and the view survives a reload through the URL hash.
-import { BOUNDARIES_ATTRIBUTION, FABRIC_ATTRIBUTION } from '../src/map/attribution';
-import { LAYER } from '../src/map/ids';
-import { MAP_COLORS } from '../src/map/layers/colors';
 import { expect, test } from './support/fixtures';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
-import { MapDriver, colorDistance, hexToRgb } from './support/map-driver';
+import { MapDriver, colorDistance } from './support/map-driver';
+import { MAP_LAYER } from './support/map-layers';
 
 let town: DemoTown;
 
@@ -18,12 +16,12 @@ test('the map draws the offline basemap with WebGL', async ({ page }, testInfo) 
   await page.goto('/');
   await expect(map.region).toBeVisible();
   // Census boundaries arrive after the style (a lazy chunk); wait until they are drawn.
-  await map.expectRendered(LAYER.countyFill);
+  await map.expectRendered(MAP_LAYER.countyFill);
   await map.waitForIdle();
 
   // An empty WebGL canvas reads back as transparent black; the style paints an opaque
   // background, land and boundaries over it.
-  const background = hexToRgb(MAP_COLORS.background);
+  const background = await map.paintColor('background', 'background-color');
   const pixels = await map.samplePixels(10);
   const painted = pixels.filter((p) => p[3] === 255);
   expect(painted.length, 'opaque pixels').toBeGreaterThan(pixels.length * 0.9);
@@ -42,14 +40,14 @@ test('at street zoom the demo town shows roads, names and location dots', async 
   await page.goto('/');
   await map.jumpTo({ lng: town.lng, lat: town.lat, zoom: 16 });
 
-  await map.expectRendered(LAYER.roadMinor);
-  await map.expectRendered(LAYER.locationDot, 20);
-  await map.expectRendered(LAYER.footprintFill);
-  const labels = await map.renderedFeatures(LAYER.roadLabel);
+  await map.expectRendered(MAP_LAYER.roadMinor);
+  await map.expectRendered(MAP_LAYER.locationDot, 20);
+  await map.expectRendered(MAP_LAYER.footprintFill);
+  const labels = await map.renderedFeatures(MAP_LAYER.roadLabel);
   expect(labels.some((f) => typeof f.name === 'string' && f.name.length > 0)).toBe(true);
   // The attribution names what is drawn: the synthetic fabric and the Census boundaries.
-  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText(FABRIC_ATTRIBUTION);
-  await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText(BOUNDARIES_ATTRIBUTION);
+  await expect(map.attribution).toContainText('Demo fabric: synthetic');
+  await expect(map.attribution).toContainText('Boundaries: US Census');
 
   const shot = testInfo.outputPath('map-street.png');
   await page.screenshot({ path: shot });

@@ -5,19 +5,24 @@
 // guide's names only, or the seed's only) a planner's whole session works, so the app depends
 // on neither set of names.
 import type { Page } from '@playwright/test';
-import type { FixedRecord } from '../shared/coverage-schemas';
-import { fixedRowsFor } from '../src/features/location-panel/fixed-rows';
-import { cellCentre, cellsInBounds } from '../src/lib/geo/h3';
-import { vintageLabel } from '../src/lib/vintage';
-import { LAYER } from '../src/map/ids';
-import { areaPanel, drawRectangle } from './support/area-driver';
+import { AreaPanelDriver } from './support/area-driver';
 import { loadDemoPoints, type DemoPoints } from './support/demo-points';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { recordDialectAnswers } from './support/dialect-answers';
 import { expect, test } from './support/fixtures';
-import { expectLocationShown, identifier, locationPanel } from './support/location-driver';
+import { cellCentre, cellsInView } from './support/h3-view';
+import { LocationPanelDriver } from './support/location-driver';
+import {
+  placeLine,
+  providerRow,
+  residentialOffers,
+  type ApiFixedOffer,
+} from './support/location-expect';
 import { MapDriver } from './support/map-driver';
-import { turnMobileLayerOn, viewBounds, waitForMobileCells } from './support/mobile-layer';
+import { MAP_LAYER } from './support/map-layers';
+import { hexRowText } from './support/mobile-expect';
+import { HexPanelDriver, MobileLayerDriver } from './support/mobile-layer';
+import { grouped, monthYear } from './support/planner-text';
 import { startUpstreamPair, type UpstreamPair } from './support/upstream-pair';
 
 const TOKEN = 'upstream-e2e-token';
@@ -49,16 +54,15 @@ test.describe('default dialect', () => {
     await expect(page.getByText(pair.upstreamHost, { exact: true })).toBeVisible();
     await expect(page.getByText(/Demo data/)).toHaveCount(0);
     // No demo fabric is drawn, so the attribution names only the Census boundaries.
-    await expect(page.locator('.maplibregl-ctrl-attrib')).toContainText('US Census');
-    await expect(page.locator('.maplibregl-ctrl-attrib')).not.toContainText('Demo fabric');
+    await expect(map.attribution).toContainText('Boundaries: US Census');
+    await expect(map.attribution).not.toContainText('Demo fabric');
     // The pickers are filled from the upstream's vintages operations.
     await expect(page.getByRole('combobox', { name: 'Fabric vintage' })).toHaveValue(demo.vintage);
 
     await map.clickAt(p.lng, p.lat);
-    await expectLocationShown(page, p.locationId);
-    await expect(
-      locationPanel(page).getByRole('table', { name: 'Fixed broadband providers' }),
-    ).toBeVisible();
+    const panel = new LocationPanelDriver(page);
+    await panel.expectShown(p.locationId);
+    await expect(panel.providersTable).toBeVisible();
 
     expect(requests.some((path) => path.includes('/fabricext/') && path.endsWith('/locate'))).toBe(
       true,
@@ -87,6 +91,7 @@ for (const dialect of ['published', 'seed'] as const) {
         await testInfo.attach(`${dialect}-${name}`, { path, contentType: 'image/png' });
       };
       const map = new MapDriver(page);
+      const location = new LocationPanelDriver(page);
       const at = demo.newcomer;
 
       await test.step('the vintage pickers fill from the upstream', async () => {
@@ -105,34 +110,26 @@ for (const dialect of ['published', 'seed'] as const) {
         await map.clickAt(at.lng, at.lat);
         await expectPanelFor(page, at.locationId);
         // First seen after the first vintage: the timeline has releases without and with it.
-        const steps = demo.store.fabricVintages().map(({ vintage }) => {
-          const where = vintage >= at.firstVintage ? 'in the fabric' : 'not in the fabric';
-          return `${vintageLabel(vintage, 'long')}: ${where}`;
-        });
-        const timeline = locationPanel(page).getByRole('list', { name: 'Fabric vintages' });
-        await expect(timeline.getByRole('listitem')).toHaveText(steps);
-        await expect(timeline.getByRole('listitem').last()).toHaveAttribute('aria-current', 'true');
-        await timeline.scrollIntoViewIfNeeded();
+        const steps = demo.store.fabricVintages().map(({ vintage }) => ({
+          text: `${monthYear(vintage)}: ${vintage >= at.firstVintage ? 'in' : 'not in'} the fabric`,
+          current: vintage === demo.vintage,
+        }));
+        await expect.poll(() => location.historySteps()).toEqual(steps);
+        await location.timeline.scrollIntoViewIfNeeded();
 
         const records = (await pair.upstreamJson(
           `/coverage/bdcfixed?location_id=${at.locationId}&vintage=${demo.coverageVintage}`,
-        )) as FixedRecord[];
-        const offers = fixedRowsFor(records, 'residential');
-        expect(offers.length, 'residential offers at the clicked location').toBeGreaterThan(0);
-        const table = locationPanel(page).getByRole('table', { name: 'Fixed broadband providers' });
-        const rows = table.getByRole('rowgroup').nth(1).getByRole('row');
-        await expect(rows).toHaveCount(offers.length);
-        for (const [i, offer] of offers.entries()) {
-          await expect(rows.nth(i).getByRole('cell').first()).toContainText(offer.brand_name);
-        }
+        )) as ApiFixedOffer[];
+        const rows = residentialOffers(records).map(providerRow);
+        expect(rows.length, 'residential offers at the clicked location').toBeGreaterThan(0);
+        await expect.poll(() => location.providers()).toEqual(rows);
         await shot('location');
       });
 
       await test.step('a retired location leads to its current equivalent', async () => {
         await page.goto(`${pair.appUrl}/?loc=${demo.retired.locationId}&v=${demo.vintage}`);
-        const panel = locationPanel(page);
-        await expect(panel.getByText('Retired', { exact: true })).toBeVisible();
-        await panel.getByRole('button', { name: 'Go to current equivalent' }).click();
+        await expect(location.region.getByText('Retired', { exact: true })).toBeVisible();
+        await location.region.getByRole('button', { name: 'Go to current equivalent' }).click();
         await expectPanelFor(page, demo.retired.reLocationId);
       });
 
@@ -160,34 +157,25 @@ for (const dialect of ['published', 'seed'] as const) {
       await test.step('the mobile layer paints hexagons; a hexagon shows its records', async () => {
         await page.goto(`${pair.appUrl}/#map=15/${town.lat}/${town.lng}`);
         await map.waitForIdle();
-        await turnMobileLayerOn(page);
-        await waitForMobileCells(page, map);
-        await map.expectRendered(LAYER.mobileFill, 50);
-        const { cell, records } = await servedCellNearCentre(page, map);
+        const mobile = new MobileLayerDriver(page, map);
+        await mobile.turnOn();
+        await mobile.waitForCells();
+        await map.expectRendered(MAP_LAYER.mobileFill, 50);
+        const { cell, records } = await servedCellNearCentre(map);
         const centre = cellCentre(cell);
         await map.clickAt(centre.lng, centre.lat);
-        const panel = page.getByRole('region', { name: 'Hexagon' });
-        await expect(panel.getByTestId('hex-id')).toHaveText(cell);
-        const rows = panel
-          .getByRole('region', { name: 'Coverage records table, scrollable' })
-          .getByRole('rowgroup')
-          .nth(1)
-          .getByRole('row');
-        await expect(rows).toHaveCount(records.length);
-        const carriers = [...new Set(records.map((r) => r.brandname))].sort();
-        const shownCarriers = await rows.evaluateAll((trs) =>
-          trs.map((tr) => (tr as HTMLTableRowElement).cells[0]?.textContent ?? ''),
-        );
-        expect([...new Set(shownCarriers)].sort()).toEqual(carriers);
+        const panel = new HexPanelDriver(page);
+        await expect(panel.cell).toHaveText(cell);
+        await expect(panel.recordRows).toHaveCount(records.length);
+        expect((await panel.records()).sort()).toEqual(records.map(hexRowText).sort());
       });
 
       await test.step('a drawn area gets its summary', async () => {
         await page.goto(`${pair.appUrl}/#map=14/${town.lat}/${town.lng}`);
         await map.waitForIdle();
-        await page.getByRole('button', { name: 'Draw area' }).click();
-        const panel = areaPanel(page);
-        await expect(panel).toBeVisible();
-        await drawRectangle(page, map);
+        const panel = new AreaPanelDriver(page, map);
+        await panel.open();
+        await panel.drawRectangle();
         const geometry = await page.evaluate(() => {
           const key = Object.keys(localStorage).find((k) =>
             k.startsWith('coverage-explorer:area:'),
@@ -200,17 +188,14 @@ for (const dialect of ['published', 'seed'] as const) {
           geometry!.geometry,
         )) as { locationcount: number; data: unknown[] };
         expect(expected.locationcount).toBeGreaterThan(0);
-        const count = new Intl.NumberFormat('en-US').format(expected.locationcount);
-        await expect(panel.getByTestId('area-total')).toHaveText(count);
-        const table = panel.getByRole('region', { name: 'Summary rows, scrollable' });
-        await expect(table.getByRole('table')).toContainText(
-          `${expected.data.length} rows, ${count} locations`,
-        );
+        const count = grouped(expected.locationcount);
+        await expect(panel.total).toHaveText(count);
+        await expect(panel.table).toContainText(`${expected.data.length} rows, ${count} locations`);
         await shot('area');
         // The picker lists the fields the upstream's fields operation described.
-        await panel.getByText('Fields to summarize').click();
-        await expect(panel.getByRole('checkbox', { name: /building_type_code/ })).toBeChecked();
-        await expect(panel.getByRole('checkbox', { name: /unit_count/ })).not.toBeChecked();
+        await panel.fieldPicker.click();
+        await expect(panel.field('building_type_code')).toBeChecked();
+        await expect(panel.field('unit_count')).not.toBeChecked();
       });
 
       await test.step(`every vintages, history and fields answer had the ${dialect} names only`, () =>
@@ -224,17 +209,17 @@ async function expectPanelFor(page: Page, locationId: number) {
   const [record] = demo.store.locationData(demo.vintage, { location_id: locationId });
   const [ids] = demo.store.translate(demo.vintage, 'location_id', 'uuid', String(locationId));
   expect(record, `location ${locationId} in ${demo.vintage}`).toBeDefined();
-  await expectLocationShown(page, locationId);
-  const panel = locationPanel(page);
-  await expect(panel.getByRole('heading', { name: record!.address_primary })).toBeVisible();
-  await expect(panel).toContainText(`${record!.city}, ${record!.state} ${record!.zip}`);
-  await expect(identifier(page, 'UUID')).toContainText(ids!.uuid);
+  const panel = new LocationPanelDriver(page);
+  await panel.expectShown(locationId);
+  await expect(panel.address).toHaveText(record!.address_primary);
+  await expect(panel.place).toHaveText(placeLine(record!));
+  await expect(panel.identifier('UUID')).toContainText(ids!.uuid);
   return record!;
 }
 
 /** A cell in view with more than one record, nearest the view's centre, and its records. */
-async function servedCellNearCentre(page: Page, map: MapDriver) {
-  const cells = cellsInBounds(await viewBounds(page));
+async function servedCellNearCentre(map: MapDriver) {
+  const cells = cellsInView(await map.bounds());
   const records = demo.store.mobileCoverage(demo.coverageVintage, cells);
   const centre = await map.view();
   const byCell = new Map<string, typeof records>();

@@ -1,30 +1,88 @@
-// Steps on the mobile coverage layer that several specs take: switch it on from the Layers
-// menu, wait until every cell in view has its records and is drawn, read the view's bounds.
-import { expect, type Page } from '@playwright/test';
-import type { LngLatBox } from '../../src/lib/geo/h3';
+// The mobile coverage layer and the hexagon panel as a planner reads them: the Layers menu,
+// the legend card's counts by its row labels, the filters by label, the hexagon panel's
+// records as rows of text (no class names; the panel's cell id by its `hex-panel:` test id).
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { MapDriver } from './map-driver';
+import { countIn } from './planner-text';
 
-/** The legend card that counts the cells in view by class. */
-export function mobileLegend(page: Page) {
-  return page.getByRole('region', { name: 'Mobile coverage' });
+export class MobileLayerDriver {
+  readonly legend: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly map: MapDriver,
+  ) {
+    this.legend = page.getByRole('region', { name: 'Mobile coverage' });
+  }
+
+  async turnOn(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Layers' }).click();
+    await this.page.getByRole('checkbox', { name: /Mobile coverage/ }).check();
+    await this.page.keyboard.press('Escape');
+  }
+
+  private get legendRows(): Locator {
+    return this.legend
+      .getByRole('list', { name: 'Cells in view by best service' })
+      .getByRole('listitem');
+  }
+
+  /** Waits until the legend counts no cell in view as not loaded yet, then for the map. */
+  async waitForCells(): Promise<void> {
+    await expect(this.legendRows.filter({ hasText: 'Not loaded yet' })).toHaveText(
+      /Not loaded yet\s*0$/,
+      { timeout: 30_000 },
+    );
+    await this.map.waitForIdle();
+  }
+
+  /** Cells in view per legend row, by the row's label ("4G LTE 5/1 Mbps": 1234). */
+  async legendCounts(): Promise<Record<string, number>> {
+    const rows = await this.legendRows.allTextContents();
+    const counts: Record<string, number> = {};
+    for (const text of rows) {
+      // A label, then its count: "5G-NR 35/3 Mbps1,234".
+      const [, label = '', count = ''] = /^(.*?)([\d,]+)$/.exec(text.trim()) ?? [];
+      if (label !== 'Not loaded yet') counts[label.trim()] = countIn(count);
+    }
+    return counts;
+  }
+
+  /** A filter select by its label: Carrier, Technology or Environment. */
+  filter(name: 'Carrier' | 'Technology' | 'Environment'): Locator {
+    return this.legend.getByLabel(name);
+  }
 }
 
-export async function turnMobileLayerOn(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Layers' }).click();
-  await page.getByRole('checkbox', { name: /Mobile coverage/ }).check();
-  await page.keyboard.press('Escape');
-}
+export class HexPanelDriver {
+  readonly region: Locator;
 
-/** Waits until no cell in view is still loading, then for the map to draw them. */
-export async function waitForMobileCells(page: Page, map: MapDriver): Promise<void> {
-  const loading = mobileLegend(page).locator('[data-class="loading"] [data-count]');
-  await expect(loading).toHaveAttribute('data-count', '0', { timeout: 30_000 });
-  await map.waitForIdle();
-}
+  constructor(readonly page: Page) {
+    this.region = page.getByRole('region', { name: 'Hexagon' });
+  }
 
-export async function viewBounds(page: Page): Promise<LngLatBox> {
-  return page.evaluate(() => {
-    const b = (window as { __coverageMap?: import('maplibre-gl').Map }).__coverageMap!.getBounds();
-    return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
-  });
+  /** The selected cell's H3 id. */
+  get cell(): Locator {
+    return this.region.getByTestId('hex-panel:cell');
+  }
+
+  /** "Coverage data as of June 2025". */
+  get coverageAsOf(): Locator {
+    return this.region.getByText(/^Coverage data as of /);
+  }
+
+  get recordRows(): Locator {
+    return this.region
+      .getByRole('region', { name: 'Coverage records table, scrollable' })
+      .getByRole('rowgroup')
+      .nth(1)
+      .getByRole('row');
+  }
+
+  /** The records table as shown: carrier, technology, speed tier, environment, signal. */
+  async records(): Promise<string[][]> {
+    return this.recordRows.evaluateAll((rows) =>
+      rows.map((row) => [...(row as HTMLTableRowElement).cells].map((c) => c.innerText.trim())),
+    );
+  }
 }

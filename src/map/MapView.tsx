@@ -80,7 +80,7 @@ export function MapView({ children }: { children?: ReactNode }) {
       {enterDoes && (
         // Shown while the map has keyboard focus: where Enter acts, and which keys do what.
         <>
-          <div className="map-view__cross" aria-hidden="true" />
+          <div className="map-view__cross" aria-hidden="true" data-testid="map:keyboard-cross" />
           <p className="map-view__keys map-card" id={MAP_KEYS_ID}>
             Arrow keys pan, + and − zoom, Enter {enterDoes} under the cross
           </p>

@@ -33,7 +33,7 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
   return (
     <div className="summary-results">
       <p className="summary-results__total">
-        <strong data-testid="area-total">{formatCell(total, measure)}</strong> locations in{' '}
+        <strong data-testid="area-panel:total">{formatCell(total, measure)}</strong> locations in{' '}
         {area.name}
         {summary.parts > 1 && (
           <span className="summary-results__parts">

@@ -28,11 +28,11 @@ export function LocationSummary({ locationId }: { locationId: number }) {
           return (
             <>
               <h2 className="lp-address">{record.address_primary}</h2>
-              <p className="lp-city">
+              <p className="lp-city" data-testid="location-panel:place">
                 {record.city}, {record.state} {record.zip}
                 {record.zip_suffix ? `-${record.zip_suffix}` : ''}
               </p>
-              <ul className="lp-facts">
+              <ul className="lp-facts" data-testid="location-panel:facts">
                 <li>{buildingTypeLabel(record.building_type_code)}</li>
                 <li>{unitCountWords(record.unit_count)}</li>
                 <li className={record.bsl_flag === 1 ? 'lp-bsl' : 'lp-not-bsl'}>

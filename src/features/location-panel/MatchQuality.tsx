@@ -7,7 +7,7 @@ export function MatchQuality() {
   const found = locate.data?.[0];
   if (!found) return null;
   return (
-    <p className="lp-match" data-testid="match-quality">
+    <p className="lp-match" data-testid="location-panel:match">
       <span className="lp-match-dot" aria-hidden="true" />
       {describeMatch(found.matchtype, found.distancem)}
     </p>

@@ -20,7 +20,7 @@ export function ServedStatusBadge({
 }) {
   return (
     <div className="lp-status">
-      <span className={`lp-badge lp-badge-${status}`} data-testid="bead-status">
+      <span className={`lp-badge lp-badge-${status}`} data-testid="location-panel:bead-status">
         {SERVED_STATUS_LABEL[status]}
       </span>
       <span className="lp-status-rule">

@@ -45,7 +45,8 @@ export function HexPanel() {
       <dl className="hp-ids">
         <dt>H3 cell (res 9)</dt>
         <dd>
-          <code data-testid="hex-id">{h3}</code> <CopyButton value={h3} label="H3 cell id" />
+          <code data-testid="hex-panel:cell">{h3}</code>{' '}
+          <CopyButton value={h3} label="H3 cell id" />
         </dd>
         <dt>Centre</dt>
         <dd>
