@@ -54,6 +54,17 @@ export class CopyWriter {
     }
   }
 
+  /**
+   * Abandons the COPY (the server is sent CopyFail), so the connection can roll back. A no-op
+   * once the COPY has ended.
+   */
+  async abort(): Promise<void> {
+    if (this.stream.writableFinished || this.stream.destroyed) return;
+    const settled = once(this.stream, 'close').catch(() => {});
+    this.stream.destroy(new Error('import of the file abandoned'));
+    await settled;
+  }
+
   /** Sends the rest and waits for the server to take the whole COPY. */
   async end(): Promise<void> {
     await this.flush();

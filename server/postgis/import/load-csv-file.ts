@@ -95,6 +95,7 @@ export async function loadCsvFile(
     return { name, status: 'skipped', rows: 0, rejected: 0, rowsPerSecond: 0 };
   }
   const { client } = ctx;
+  let copy: CopyWriter | null = null;
   await client.query('BEGIN');
   try {
     const partition = await ensurePartition(client, spec.table, vintage);
@@ -102,7 +103,8 @@ export async function loadCsvFile(
     await client.query(
       `CREATE TEMP TABLE stage (line bigint, ${columns.join(', ')}) ON COMMIT DROP`,
     );
-    const copy = CopyWriter.open(client, 'COPY stage FROM STDIN');
+    const writer = CopyWriter.open(client, 'COPY stage FROM STDIN');
+    copy = writer;
     const progress = new Progress(
       `${spec.kind} ${vintage} ${name}`,
       source.textBytes,
@@ -128,7 +130,7 @@ export async function loadCsvFile(
           );
         }
         kept++;
-        copy.row([String(line), ...values]);
+        writer.row([String(line), ...values]);
         return null;
       },
       reject(line, reason) {
@@ -137,10 +139,10 @@ export async function loadCsvFile(
       },
       async batchDone(bytes) {
         progress.update(bytes, kept);
-        await copy.flushSome();
+        await writer.flushSome();
       },
     });
-    await copy.end();
+    await writer.end();
     await refuseDuplicates(client, spec, name);
     const outside = await rejectOutsideFabric(ctx, spec, vintage, name);
     rejected += outside;
@@ -178,6 +180,7 @@ export async function loadCsvFile(
       rowsPerSecond: progress.done(kept, note),
     };
   } catch (err) {
+    await copy?.abort();
     await client.query('ROLLBACK');
     if (err instanceof Error && (err as { code?: string }).code === '23505') {
       throw new FileRefused(
