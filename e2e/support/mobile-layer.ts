@@ -38,12 +38,18 @@ export class MobileLayerDriver {
 
   /** Cells in view per legend row, by the row's label ("4G LTE 5/1 Mbps": 1234). */
   async legendCounts(): Promise<Record<string, number>> {
-    const rows = await this.legendRows.allTextContents();
+    // Each row reads as its label then its count; the count is the part the legend marks with
+    // data-count (its number for scripts), read here as the text shown ("1,234").
+    const rows = await this.legendRows.evaluateAll((items) =>
+      items.map((li) => {
+        const count = li.querySelector('[data-count]')?.textContent ?? '';
+        const text = li.textContent ?? '';
+        return { label: text.slice(0, text.length - count.length).trim(), count };
+      }),
+    );
     const counts: Record<string, number> = {};
-    for (const text of rows) {
-      // A label, then its count: "5G-NR 35/3 Mbps1,234".
-      const [, label = '', count = ''] = /^(.*?)([\d,]+)$/.exec(text.trim()) ?? [];
-      if (label !== 'Not loaded yet') counts[label.trim()] = countIn(count);
+    for (const { label, count } of rows) {
+      if (label !== 'Not loaded yet') counts[label] = countIn(count);
     }
     return counts;
   }
