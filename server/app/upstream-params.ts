@@ -66,6 +66,7 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   mobileCoverage: { query: MobileQuery, answer: mobileRecordsSchema },
   mobileCoverageBulk: { query: BulkVintageQuery, answer: mobileRecordsSchema },
   collect3: { query: null, answer: 'json' },
+  collect2: { query: null, answer: 'json' },
   listApis: { query: null, answer: 'json' },
   getUsage: { query: null, answer: 'json' },
   h3Assign: { query: H3AssignQuery, answer: 'json' },

@@ -46,14 +46,20 @@ const post = (base: string, path: string, body: unknown) =>
   call(base, path, { method: 'POST', raw: pyJson(body), headers: pyHeaders(TOKEN), noAuth: true });
 
 /** The client's recursion; also counts calls and the deepest chain of continuations. */
-async function collect(base: string, v: string, layer: string, area: unknown) {
+async function collect(
+  base: string,
+  v: string,
+  layer: string,
+  area: unknown,
+  path = `/fabric/${v}/collect3/${layer}`,
+) {
   const uuids: string[] = [];
   let calls = 0;
   let depth = 0;
   const visit = async (body: unknown, level: number) => {
     calls++;
     depth = Math.max(depth, level);
-    const res = await post(base, `/fabric/${v}/collect3/${layer}`, body);
+    const res = await post(base, path, body);
     expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBe(200);
     const answer = res.body as CollectAnswer;
     if (answer.continuations.length > 0) {
@@ -118,6 +124,19 @@ describe('collect3 over the whole demo county', () => {
     const { uuids } = await collect(svc.url, CURRENT, 'locations', county);
     const newest = 1 << (fabric.vintages.length - 1);
     expect(uuids.length).toBe(fabric.locations.presence.filter((p) => p & newest).length);
+  });
+
+  it("answers the older clients' collect2 as collect3 of the locations, parts included", async () => {
+    const v2 = await collect(
+      nested.url,
+      CURRENT,
+      'locations',
+      county,
+      `/fabric/${CURRENT}/collect2`,
+    );
+    const v3 = await collect(nested.url, CURRENT, 'locations', county);
+    expect(v2.depth).toBeGreaterThanOrEqual(2);
+    expect(v2.uuids).toEqual(v3.uuids);
   });
 
   it('answers the same parts in the same order every time', async () => {

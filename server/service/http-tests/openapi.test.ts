@@ -91,6 +91,7 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
   ['get', '/coverage/bdcmobile', ['h3_res9_id', 'vintage']],
   ['post', '/coverage/bdcmobile', ['vintage']],
   ['post', '/fabric/{v}/collect3/{layer}', ['v', 'layer']],
+  ['post', '/fabric/{v}/collect2', ['v']],
   ['get', '/accountcontrol/listapis', []],
   ['get', '/accountcontrol/getusage', []],
   ['post', '/geosvc/h3assign', ['res']],

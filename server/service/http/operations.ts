@@ -83,6 +83,8 @@ export const OPERATIONS: readonly OperationDef[] = [
   op('mobileCoverage', 'GET', 'coverage', '/coverage/bdcmobile', true),
   op('mobileCoverageBulk', 'POST', 'coverage', '/coverage/bdcmobile', true),
   op('collect3', 'POST', 'fabric', `/fabric/${V}/collect3/${LAYER}`, false, AREA_CALL),
+  // Older releases of the official client call collect2: collect3 of the locations.
+  op('collect2', 'POST', 'fabric', `/fabric/${V}/collect2`, false, AREA_CALL),
   op('listApis', 'GET', 'accountcontrol', '/accountcontrol/listapis', false, FREE),
   op('getUsage', 'GET', 'accountcontrol', '/accountcontrol/getusage', false, FREE),
   // Pure arithmetic on the caller's points: 1 credit for up to 10,000 of them.

@@ -1,4 +1,4 @@
-// POST /fabric/{v}/collect3/{layer}: the uuids of a layer's features inside a GeoJSON area.
+// POST /fabric/{v}/collect3/{layer} (and /fabric/{v}/collect2, its locations): the uuids of a layer's features inside a GeoJSON area.
 // A large area is answered in parts (ops/collect3.ts): the answer then lists continuations,
 // each a body to post next (the area as a MultiPolygon Feature plus a sealed `continuation`
 // property), and carries no data itself.
@@ -40,6 +40,14 @@ const collectRoute = createRoute({
   },
 });
 
+// The official client's older releases post to collect2, which has no layer: the locations.
+const collect2Route = createRoute({
+  ...collectRoute,
+  path: '/{v}/collect2',
+  summary: 'collect3 of the locations layer, at the path older client releases call',
+  request: { ...collectRoute.request, params: z.object({ v: VintageParam }) },
+});
+
 /** The sealed part a continuation body carries, or null for a first call. */
 function continuationOf(doc: unknown): string | null {
   if (typeof doc !== 'object' || doc === null || (doc as { type?: unknown }).type !== 'Feature') {
@@ -78,14 +86,7 @@ export function collect3Routes(
     continuationKey ? Buffer.from(continuationKey) : undefined,
   );
 
-  documentOnly(router, collectRoute);
-  const { body: _omitBody, ...request } = collectRoute.request;
-  router.openapi({ ...collectRoute, request, hide: true }, async (c) => {
-    const { v, layer: name } = c.req.valid('param');
-    requireFabricVintage(store, v);
-    const layer = LAYERS.find((l) => l === name);
-    if (!layer) throw invalidParameter('layer', `layer must be one of ${LAYERS.join(', ')}`);
-    const doc = await readJsonBody(c);
+  function collect(v: string, layer: LayerName, doc: unknown) {
     const token = continuationOf(doc);
     const area = parseArea(doc);
     const areaJson = JSON.stringify(area);
@@ -104,7 +105,24 @@ export function collect3Routes(
         geometry: { type: 'MultiPolygon' as const, coordinates: area },
       },
     }));
-    return c.json({ data: result.uuids, continuations }, 200);
+    return { data: result.uuids, continuations };
+  }
+
+  documentOnly(router, collectRoute);
+  documentOnly(router, collect2Route);
+  const { body: _omitBody, ...request } = collectRoute.request;
+  router.openapi({ ...collectRoute, request, hide: true }, async (c) => {
+    const { v, layer: name } = c.req.valid('param');
+    const layer = LAYERS.find((l) => l === name);
+    requireFabricVintage(store, v);
+    if (!layer) throw invalidParameter('layer', `layer must be one of ${LAYERS.join(', ')}`);
+    return c.json(collect(v, layer, await readJsonBody(c)), 200);
+  });
+  const { body: _omitBody2, ...request2 } = collect2Route.request;
+  router.openapi({ ...collect2Route, request: request2, hide: true }, async (c) => {
+    const { v } = c.req.valid('param');
+    requireFabricVintage(store, v);
+    return c.json(collect(v, 'locations', await readJsonBody(c)), 200);
   });
 
   return router;
