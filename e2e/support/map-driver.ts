@@ -28,11 +28,15 @@ export class MapDriver {
   }
 
   /** Waits until the map exists and its style has loaded. */
-  async waitForMap(): Promise<void> {
-    await this.page.waitForFunction((name) => {
-      const map = (window as unknown as MapWindow)[name];
-      return map !== undefined && map.isStyleLoaded() !== false;
-    }, handleName);
+  async waitForMap(timeoutMs = 15_000): Promise<void> {
+    await this.page.waitForFunction(
+      (name) => {
+        const map = (window as unknown as MapWindow)[name];
+        return map !== undefined && map.isStyleLoaded() !== false;
+      },
+      handleName,
+      { timeout: timeoutMs },
+    );
   }
 
   /**
@@ -43,7 +47,9 @@ export class MapDriver {
    * event; if it moves again, this waits for the next one.
    */
   async waitForIdle(timeoutMs = 30_000): Promise<void> {
-    await this.waitForMap();
+    // Loading the style gets the same time as coming to rest: a huge software-drawn canvas on
+    // a busy machine can take more than waitForMap's default 15 s.
+    await this.waitForMap(timeoutMs);
     await this.page.evaluate(
       async ({ name, timeout }) => {
         const map = (window as unknown as MapWindow)[name];
