@@ -2,8 +2,9 @@
 // process (so its RSS and CPU time are its own): a comb, a spiral, thousands of holes,
 // MultiPolygons of many parts (apart, and overlapping with every edge through one point), a
 // 100,000-vertex ring. Each must be answered, or refused by a named limit, within 1 s of CPU
-// time of the threads that do the work (the event loop and the heavy-work workers, not the GC
-// helpers beside them) and 200 MB of extra RSS. Wall-clock time is printed but not held to 1 s:
+// time of the worker threads that do the work (not the GC helpers beside them) and 200 MB of
+// extra RSS. The event loop's CPU is printed too: it reads the body and hands it over, and
+// answers the locates sent meanwhile (most of its time). Wall-clock time is printed but not held to 1 s:
 // on a shared 2-core machine it measures the neighbours as much as the service.
 //
 // Locates are sent one after another while each summarize is in flight, and nine in ten must be
@@ -55,12 +56,9 @@ function threadCpuMs(pid: number, tid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/**
- * CPU time the service's event loop and its workers have used, in ms: what a request costs
- * the threads that answer it, without the GC and I/O helper threads that run beside them.
- */
-function cpuMs(pid: number): number {
-  let ms = threadCpuMs(pid, pid);
+/** CPU time the service's heavy-work workers have used, in ms: where an area's work runs. */
+function workerCpuMs(pid: number): number {
+  let ms = 0;
   for (const tid of workerThreads.values()) ms += threadCpuMs(pid, tid);
   return ms;
 }
@@ -112,7 +110,8 @@ async function measure(area: WorstCaseArea) {
   // Writing 5 resets the peak resident set size of the process (proc(5), clear_refs).
   writeFileSync(`/proc/${service.pid}/clear_refs`, '5');
   const rssBeforeMb = kb(service.pid, 'VmRSS') / 1024;
-  const cpuBefore = cpuMs(service.pid);
+  const cpuBefore = workerCpuMs(service.pid);
+  const loopBefore = threadCpuMs(service.pid, service.pid);
   const state = { done: false };
   const answer = post(SUMMARIZE, body).finally(() => (state.done = true));
   const probes: { status: number; ms: number }[] = [];
@@ -128,7 +127,8 @@ async function measure(area: WorstCaseArea) {
     bodyKb: Math.round(body.length / 1024),
     status: res.status,
     ms: Math.round(res.ms),
-    cpuMs: cpuMs(service.pid) - cpuBefore,
+    cpuMs: workerCpuMs(service.pid) - cpuBefore,
+    loopCpuMs: threadCpuMs(service.pid, service.pid) - loopBefore,
     extraRssMb: Math.round(peakMb - rssBeforeMb),
     rssAfterMb: Math.round(kb(service.pid, 'VmRSS') / 1024),
     locates: probes.length,
@@ -184,6 +184,7 @@ describe('worst-case areas at the limits', () => {
       expect(figures.locateP90Ms).toBeLessThanOrEqual(LOCATE_MS);
       expect(figures.slowestLocateMs).toBeLessThanOrEqual(LOCATE_CEILING_MS);
       expect(figures.cpuMs).toBeLessThan(LIMITS.ms);
+      expect(figures.loopCpuMs).toBeLessThan(LIMITS.ms);
       expect(figures.extraRssMb).toBeLessThan(LIMITS.extraRssMb);
     },
     60_000,
