@@ -129,11 +129,6 @@ export function buildFabricIndex(fabric: Fabric, shared?: SharedIndexParts): Fab
   };
 }
 
-/** Whether location i exists in vintage index vi. */
-export function presentIn(fabric: Fabric, i: number, vi: number): boolean {
-  return (fabric.locations.presence[i] & (1 << vi)) !== 0;
-}
-
 /**
  * Calls `visit(i, lng, lat)` for each location of vintage vi inside the box: kdbush's range()
  * walk, but reading coordinates and presence from arrays in the tree's own order, which the walk

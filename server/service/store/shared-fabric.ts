@@ -26,11 +26,6 @@ function typedArraysOf(value: unknown, out: Typed[] = []): Typed[] {
   return out;
 }
 
-/** Whether every typed column of the fabric is already shared. */
-export function isSharedFabric(fabric: Fabric): boolean {
-  return typedArraysOf(fabric).every(isShared);
-}
-
 /**
  * The same fabric with every unshared typed array copied into one SharedArrayBuffer (8-byte
  * aligned slots); shared arrays and plain values are kept as they are. A fabric read from the
