@@ -69,6 +69,14 @@ async function writeReleases(client: pg.Client): Promise<string[]> {
   return vintages;
 }
 
+/** The feature of layer table `table` that covers `point` (an SQL expression), or NULL. */
+function coveringFeature(table: string, vintage: string | null, point: string): string {
+  if (vintage === null) return 'NULL::integer';
+  const t = pg.escapeIdentifier(partitionName(table, vintage));
+  // ST_Covers takes a point-in-polygon shortcut that ST_Intersects does not: 2-3x faster here.
+  return `(SELECT min(a.feature) FROM ${t} a WHERE ST_Covers(a.geom, ${point}))`;
+}
+
 /**
  * The parcel and footprint of each location, and the parcel of each footprint, for releases
  * served by the same parcel and footprint layers: worked out once per distinct point, then
@@ -84,14 +92,14 @@ async function deriveAreas(
   await client.query('DELETE FROM footprint_parcels WHERE vintage = ANY($1)', [vintages]);
   await client.query(
     `CREATE TEMP TABLE point_areas ON COMMIT DROP AS
-     SELECT d.location_id, d.latitude, d.longitude, p.feature AS parcel_feature, f.feature AS footprint_feature
-       FROM (SELECT DISTINCT location_id, latitude, longitude, geom FROM locations WHERE vintage = ANY($1)) d
-       LEFT JOIN LATERAL (SELECT feature FROM parcels
-                           WHERE vintage = $2 AND ST_Intersects(geom, d.geom) ORDER BY feature LIMIT 1) p ON true
-       LEFT JOIN LATERAL (SELECT feature FROM footprints
-                           WHERE vintage = $3 AND ST_Intersects(geom, d.geom) ORDER BY feature LIMIT 1) f ON true
-      WHERE p.feature IS NOT NULL OR f.feature IS NOT NULL`,
-    [vintages, p, f],
+     SELECT * FROM (
+       SELECT d.location_id, d.latitude, d.longitude,
+              ${coveringFeature('parcels', p, 'd.geom')} AS parcel_feature,
+              ${coveringFeature('footprints', f, 'd.geom')} AS footprint_feature
+         FROM (SELECT DISTINCT location_id, latitude, longitude, geom FROM locations
+                WHERE vintage = ANY($1)) d) x
+      WHERE parcel_feature IS NOT NULL OR footprint_feature IS NOT NULL`,
+    [vintages],
   );
   await client.query(
     `INSERT INTO location_areas (vintage, location_id, parcel_feature, footprint_feature)
@@ -100,16 +108,17 @@ async function deriveAreas(
       WHERE l.vintage = ANY($1)`,
     [vintages],
   );
+  await client.query('DROP TABLE point_areas');
+  if (p === null || f === null) return;
   await client.query(
     `INSERT INTO footprint_parcels (vintage, footprint_feature, parcel_feature)
-     SELECT v.vintage, b.feature, p.feature FROM footprints b
-       JOIN LATERAL (SELECT feature FROM parcels WHERE vintage = $2
-                       AND ST_Intersects(geom, ST_PointOnSurface(b.geom)) ORDER BY feature LIMIT 1) p ON true
-       CROSS JOIN unnest($1::text[]) AS v(vintage)
-      WHERE b.vintage = $3`,
-    [vintages, p, f],
+     SELECT v.vintage, b.feature, b.parcel_feature
+       FROM (SELECT feature, ${coveringFeature('parcels', p, 'ST_PointOnSurface(fp.geom)')} AS parcel_feature
+               FROM ${pg.escapeIdentifier(partitionName('footprints', f))} fp) b
+      CROSS JOIN unnest($1::text[]) AS v(vintage)
+      WHERE b.parcel_feature IS NOT NULL`,
+    [vintages],
   );
-  await client.query('DROP TABLE point_areas');
 }
 
 /** Vintages loaded into, by table, during one run. */
@@ -129,6 +138,9 @@ export async function finishImport(
   }
   const began = performance.now();
   await client.query('BEGIN');
+  // The spatial joins' cost estimates are huge, which makes the planner spend seconds compiling
+  // them (JIT) for no gain.
+  await client.query('SET LOCAL jit = off');
   const releases = await writeReleases(client);
   const fabricChanged = touched.get('locations') ?? new Set<string>();
   if (fabricChanged.size > 0) {
