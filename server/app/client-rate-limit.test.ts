@@ -2,7 +2,12 @@
 // and a client table that cannot grow without bound.
 import { describe, expect, it } from 'vitest';
 import { SlidingWindowLimiter } from './client-rate-limit';
-import { DEFAULT_APP_RATE_LIMIT, upstreamLimitsFromEnv } from './upstream-env';
+import {
+  DEFAULT_APP_RATE_LIMIT,
+  DEFAULT_EMBEDDED_RATE_LIMIT,
+  embeddedClientRateLimit,
+  upstreamLimitsFromEnv,
+} from './upstream-env';
 
 function clock(start = 0) {
   const c = { t: start, now: () => c.t };
@@ -92,5 +97,14 @@ describe('upstreamLimitsFromEnv', () => {
     [{ APP_RATE_LIMIT: 'lots' }, 'APP_RATE_LIMIT must be requests per minute, or off'],
   ])('refuses %o naming the variable', (env, message) => {
     expect(() => upstreamLimitsFromEnv(env)).toThrow(message);
+  });
+});
+
+describe('embeddedClientRateLimit', () => {
+  it('limits the embedded demo too, ten times the upstream budget for its map tiles', () => {
+    expect(embeddedClientRateLimit({})).toBe(DEFAULT_EMBEDDED_RATE_LIMIT);
+    expect(DEFAULT_EMBEDDED_RATE_LIMIT).toBe(6000);
+    expect(embeddedClientRateLimit({ APP_RATE_LIMIT: '90' })).toBe(90);
+    expect(embeddedClientRateLimit({ APP_RATE_LIMIT: 'off' })).toBeNull();
   });
 });

@@ -6,9 +6,15 @@ import { DEFAULT_UPSTREAM_MAX_BYTES } from './upstream-body';
 /**
  * Requests a minute per client address when APP_RATE_LIMIT is unset, in upstream mode: ten a
  * second sustained is far above what one planner's clicks cause there (no tiles are fetched
- * upstream). The embedded demo has no default: its map tiles come from /api, dozens a pan.
+ * upstream).
  */
 export const DEFAULT_APP_RATE_LIMIT = 600;
+
+/**
+ * The embedded demo's default: its map tiles come from /api, dozens a pan, so ten times the
+ * upstream budget; still a bound on what one client (or a page it was tricked into) can ask.
+ */
+export const DEFAULT_EMBEDDED_RATE_LIMIT = 6000;
 
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -57,8 +63,8 @@ export function upstreamLimitsFromEnv(env: NodeJS.ProcessEnv): UpstreamLimits {
   };
 }
 
-/** APP_RATE_LIMIT for the embedded demo: only when set (no default there). */
+/** APP_RATE_LIMIT for the embedded demo, DEFAULT_EMBEDDED_RATE_LIMIT when unset. */
 export function embeddedClientRateLimit(env: NodeJS.ProcessEnv): number | null {
-  if (!env.APP_RATE_LIMIT?.trim()) return null;
+  if (!env.APP_RATE_LIMIT?.trim()) return DEFAULT_EMBEDDED_RATE_LIMIT;
   return upstreamLimitsFromEnv({ APP_RATE_LIMIT: env.APP_RATE_LIMIT }).clientRateLimit;
 }
