@@ -2,6 +2,16 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // One config for the app build and for Vitest. Browser tests live in e2e/ (Playwright).
+
+// Tests that measure time or memory (a locate answered within 100 ms while a worst-case area is
+// worked on, an upstream timeout, RSS growth): npm test runs them alone, one file at a time, after
+// the others, so that the other test files running beside them don't take their CPU.
+const MEASURED = [
+  'server/service/http-tests/worst-case-areas.test.ts',
+  'server/app/upstream-hostile.test.ts',
+  'server/app/upstream-throttle.test.ts',
+  'server/app/front-door-limits.test.ts',
+];
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
@@ -21,7 +31,18 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: MEASURED,
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'measured',
+          environment: 'node',
+          include: MEASURED,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -18,7 +18,17 @@ const steps = [
   { name: 'format check', command: 'prettier', args: ['--check', '.'] },
   // The PostGIS tests start a private cluster and import with ogr2ogr: install both if missing.
   { name: 'postgres install', command: 'node', args: ['scripts/ensure-postgres.mjs'] },
-  { name: 'unit and service tests', command: 'vitest', args: ['run'] },
+  {
+    name: 'unit and service tests',
+    command: 'vitest',
+    args: ['run', '--project', 'web', '--project', 'server'],
+  },
+  // Time and memory measurements, alone and one file at a time (vite.config.ts, MEASURED).
+  {
+    name: 'measured tests',
+    command: 'vitest',
+    args: ['run', '--project', 'measured', '--no-file-parallelism'],
+  },
   { name: 'browser install', command: 'node', args: ['scripts/ensure-chromium.mjs'] },
   { name: 'build', command: 'vite', args: ['build'] },
   { name: 'browser tests', command: 'playwright', args: ['test'] },
