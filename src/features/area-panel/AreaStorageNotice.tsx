@@ -28,18 +28,26 @@ export function AreaStorageNotice() {
   if (copies.length === 0 || hidden) return null;
   return (
     <section className="area-storage-notice" aria-labelledby="area-storage-notice-title">
-      <p id="area-storage-notice-title" className="area-storage-notice__title" role="alert">
-        {copies.length === 1
-          ? 'A saved area could not be read.'
-          : `${copies.length} saved areas could not be read.`}{' '}
-        Nothing was deleted: each was set aside as it was stored. Download a copy to keep it, then
-        delete the copy here.
-      </p>
+      {/* Hide sits beside the message, so the banner takes no row of its own for it. */}
+      <div className="area-storage-notice__head">
+        <p id="area-storage-notice-title" className="area-storage-notice__title" role="alert">
+          <strong>
+            {copies.length === 1
+              ? 'A saved area could not be read.'
+              : `${copies.length} saved areas could not be read.`}
+          </strong>{' '}
+          Nothing was deleted: each was set aside as it was stored. Download a copy to keep it, then
+          delete the copy here.
+        </p>
+        <button type="button" className="button button--ghost" onClick={() => setHidden(true)}>
+          Hide until next visit
+        </button>
+      </div>
       <ul className="area-storage-notice__list" aria-label="Set-aside areas">
         {copies.map((copy) => (
           <li key={copy.key} className="area-storage-notice__item">
             <span className="area-storage-notice__what">
-              <strong>{copy.label}</strong> {copy.reason}
+              <strong>{copy.label}:</strong> {copy.reason}
               {!copy.copied && ' Storage is full, so it stays where it was.'}
             </span>
             <button
@@ -68,9 +76,6 @@ export function AreaStorageNotice() {
           </li>
         ))}
       </ul>
-      <button type="button" className="button button--ghost" onClick={() => setHidden(true)}>
-        Hide until next visit
-      </button>
     </section>
   );
 }

@@ -30,7 +30,7 @@ export function HexRecordsTable({ records }: { records: readonly MobileServiceRe
             <tr key={row.key}>
               <td>{row.carrier}</td>
               <td>{row.technology}</td>
-              <td>{row.speedTier}</td>
+              <td className="hp-nowrap">{row.speedTier}</td>
               <td>{row.environment}</td>
               <td className="hp-num">{row.minSignalDbm} dBm</td>
             </tr>
