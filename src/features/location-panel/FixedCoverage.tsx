@@ -2,7 +2,9 @@
 // the planner's chosen threshold.
 import { useState } from 'react';
 import { useAppStore } from '../../state/store';
+import { useCoverageVintages } from '../../queries/use-coverage-vintages';
 import { useFixedCoverage } from '../../queries/use-fixed-coverage';
+import { PartError } from '../../components/PartError';
 import { servedStatus, type Audience } from '../../../shared/served-status';
 import { PartState } from './PartState';
 import { FixedCoverageTable } from './FixedCoverageTable';
@@ -14,6 +16,7 @@ export function FixedCoverage({ locationId }: { locationId: number }) {
   const threshold = useAppStore((s) => s.threshold);
   const [audience, setAudience] = useState<Audience>('residential');
   const coverage = useFixedCoverage(coverageVintage, locationId);
+  const vintages = useCoverageVintages();
 
   return (
     <section className="lp-part" aria-labelledby="lp-fixed-title">
@@ -27,17 +30,26 @@ export function FixedCoverage({ locationId }: { locationId: number }) {
         Coverage data as of{' '}
         {coverageVintage ? vintageLabel(coverageVintage, 'long') : 'the newest release'}
       </p>
-      <PartState query={coverage} loading="Loading providers…" what="Fixed broadband">
-        {() => {
-          const records = coverage.data ?? [];
-          return (
-            <>
-              <ServedStatusBadge status={servedStatus(records, audience)} audience={audience} />
-              <FixedCoverageTable records={records} audience={audience} threshold={threshold} />
-            </>
-          );
-        }}
-      </PartState>
+      {!coverageVintage && vintages.status === 'error' ? (
+        // The offers wait for a coverage vintage; without the list they would load forever.
+        <PartError
+          what="The coverage vintages"
+          error={vintages.error}
+          onRetry={() => void vintages.refetch()}
+        />
+      ) : (
+        <PartState query={coverage} loading="Loading providers…" what="Fixed broadband">
+          {() => {
+            const records = coverage.data ?? [];
+            return (
+              <>
+                <ServedStatusBadge status={servedStatus(records, audience)} audience={audience} />
+                <FixedCoverageTable records={records} audience={audience} threshold={threshold} />
+              </>
+            );
+          }}
+        </PartState>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // Every part of a selected location; each loads and fails on its own.
 import { useEffect } from 'react';
+import { PartError } from '../../components/PartError';
 import { useAppStore } from '../../state/store';
 import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useFixedCoverage } from '../../queries/use-fixed-coverage';
@@ -21,6 +22,10 @@ interface Props {
 export function LocationDetails({ locationId, fromClick }: Props) {
   const clearSelection = useAppStore((s) => s.clearSelection);
   const vintage = useAppStore((s) => s.fabricVintage);
+  const vintages = useFabricVintages();
+  // The address, UUID and history wait for a fabric vintage: if the vintages cannot load, say
+  // so once here (as LocateStatus does for a click) rather than show them loading forever.
+  const blocked = !vintage && vintages.status === 'error';
   usePanelCompleteMark(locationId);
   return (
     <div className="lp-details">
@@ -38,9 +43,19 @@ export function LocationDetails({ locationId, fromClick }: Props) {
         </button>
       </div>
       {fromClick && <MatchQuality />}
-      <LocationSummary locationId={locationId} />
+      {blocked ? (
+        <div className="lp-part">
+          <PartError
+            what="The fabric vintages"
+            error={vintages.error}
+            onRetry={() => void vintages.refetch()}
+          />
+        </div>
+      ) : (
+        <LocationSummary locationId={locationId} />
+      )}
       <FixedCoverage locationId={locationId} />
-      <LocationHistory locationId={locationId} />
+      {!blocked && <LocationHistory locationId={locationId} />}
     </div>
   );
 }

@@ -94,6 +94,7 @@ function answer(url: URL): unknown {
   const id = Number(url.searchParams.get('location_id') ?? url.searchParams.get('id'));
   const p = url.pathname;
   if (p.endsWith('/fabric/vintages')) return published ? PUBLISHED_VINTAGES : VINTAGES;
+  if (p.endsWith('/coverage/vintages')) return ['202312', '202406'];
   if (p.includes('/data/locations'))
     return id === retiredId ? [] : [location(id, id === ID ? HOSTILE : '5 ELM ST')];
   if (p.endsWith('/translate'))
@@ -263,5 +264,41 @@ describe('LocationPanel', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await vi.waitFor(() => expect(within(panel).queryByRole('alert')).toBeNull());
     expect(within(panel).getByRole('status').textContent).toBe('Loading fabric vintages…');
+  });
+
+  it('says once, with Retry, that a linked location waits on fabric vintages that failed', async () => {
+    failing = /\/fabric\/vintages$/;
+    useAppStore.setState({ fabricVintage: null });
+    const panel = renderPanel();
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('The fabric vintages could not be loaded. Store failed.');
+    // Coverage needs no fabric vintage: the providers still show; nothing else says loading.
+    expect(
+      await within(panel).findByRole('table', { name: 'Fixed broadband providers' }),
+    ).toBeTruthy();
+    expect(within(panel).getAllByRole('alert')).toHaveLength(1);
+    expect(within(panel).queryByText(/Loading/)).toBeNull();
+    failing = null;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(within(panel).queryByRole('alert')).toBeNull());
+    act(() => useAppStore.setState({ fabricVintage: '202406' }));
+    expect(await within(panel).findByRole('heading', { name: HOSTILE })).toBeTruthy();
+  });
+
+  it('says, with Retry, that the providers wait on coverage vintages that failed', async () => {
+    failing = /\/coverage\/vintages$/;
+    useAppStore.setState({ coverageVintage: null });
+    const panel = renderPanel();
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('The coverage vintages could not be loaded. Store failed.');
+    expect(within(panel).queryByText('Loading providers…')).toBeNull();
+    expect(await within(panel).findByRole('heading', { name: HOSTILE })).toBeTruthy();
+    failing = null;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(within(panel).queryByRole('alert')).toBeNull());
+    act(() => useAppStore.setState({ coverageVintage: '202406' }));
+    expect(
+      await within(panel).findByRole('table', { name: 'Fixed broadband providers' }),
+    ).toBeTruthy();
   });
 });
