@@ -170,7 +170,8 @@ CREATE TABLE IF NOT EXISTS fabric_layers (
 );
 
 -- The parcel and the footprint that hold each location of a release (features of the layers
--- fabric_layers names), and the parcel that holds each footprint: what locate's
+-- fabric_layers names), and the parcel that holds each footprint (the one holding a point on its
+-- surface): what locate's
 -- FootprintParcel and Parcel rules and the parcel and footprint records read.
 CREATE TABLE IF NOT EXISTS location_areas (
   vintage text NOT NULL,
@@ -183,9 +184,11 @@ CREATE INDEX IF NOT EXISTS location_areas_parcel ON location_areas (vintage, par
 CREATE INDEX IF NOT EXISTS location_areas_footprint
   ON location_areas (vintage, footprint_feature);
 
+-- Keyed by the pair of layers (see fabric_layers), not by release: one copy serves them all.
 CREATE TABLE IF NOT EXISTS footprint_parcels (
-  vintage text NOT NULL,
+  parcels_vintage text NOT NULL,
+  footprints_vintage text NOT NULL,
   footprint_feature integer NOT NULL,
   parcel_feature integer NOT NULL,
-  PRIMARY KEY (vintage, footprint_feature)
+  PRIMARY KEY (footprints_vintage, parcels_vintage, footprint_feature)
 );

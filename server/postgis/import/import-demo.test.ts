@@ -152,7 +152,7 @@ describe('demo fabric exported and imported into PostGIS', () => {
     }
     const { rows } = await db.query<{ f: number; p: number }>(
       `SELECT footprint_feature AS f, parcel_feature AS p FROM footprint_parcels
-        WHERE vintage = $1 ORDER BY footprint_feature`,
+        WHERE parcels_vintage = $1 AND footprints_vintage = $1 ORDER BY footprint_feature`,
       [fabric.vintages[0].vintage],
     );
     const expected = [...fabric.footprints.parcel].flatMap((p, f) => (p < 0 ? [] : [{ f, p }]));

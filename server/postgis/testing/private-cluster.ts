@@ -96,6 +96,7 @@ export async function startPrivateCluster(database = 'explorer'): Promise<Privat
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c max_wal_size=2GB',
+      '-c shared_buffers=512MB',
     ].join(' ');
     run(prefix, `${BIN}/pg_ctl`, [
       '-D',
