@@ -1,6 +1,7 @@
 // Reading an upstream answer's body with a byte cap: the body is streamed and the read stops
 // (and the connection is dropped) as soon as it passes the cap, so a 300 MB answer never sits
 // in memory. The cap counts decoded bytes, so a small gzip bomb stops at the same point.
+import { readStreamCapped } from '../service/http/body';
 
 export const DEFAULT_UPSTREAM_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -24,27 +25,7 @@ export async function readUpstreamBody(res: Response, limit: number): Promise<Ui
     throw new UpstreamTooLarge(limit);
   }
   if (!res.body) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new UpstreamTooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return readStreamCapped(res.body, limit, () => new UpstreamTooLarge(limit));
 }
 
 /** Drops an answer's body unread (odd statuses, refusals we answer ourselves). */

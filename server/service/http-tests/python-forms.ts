@@ -4,32 +4,14 @@
 // they are) and bodies from requests' `json=` (json.dumps: ", " and ": " separators, ASCII
 // only, every non-ASCII character as a \uXXXX escape).
 
+import { pythonJsonDumps, pythonUrlencode, type PyValue } from '../testing/python-wire-format';
+
 /** urllib.parse.urlencode of a dict whose values are str or int. */
-export function pyUrlencode(params: Record<string, string | number>): string {
-  const quote = (v: string) =>
-    encodeURIComponent(v)
-      .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-      .replace(/%20/g, '+');
-  return Object.entries(params)
-    .map(([k, v]) => `${quote(k)}=${quote(String(v))}`)
-    .join('&');
-}
+export const pyUrlencode = (params: Record<string, string | number>): string =>
+  pythonUrlencode(params);
 
 /** json.dumps with its default separators and ensure_ascii. */
-export function pyJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(pyJson).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
-    return `{${entries.map(([k, v]) => `${pyJson(k)}: ${pyJson(v)}`).join(', ')}}`;
-  }
-  if (typeof value === 'string') {
-    return JSON.stringify(value).replace(
-      /[\u007f-\uffff]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
-  }
-  return JSON.stringify(value);
-}
+export const pyJson = (value: unknown): string => pythonJsonDumps(value as PyValue);
 
 /** The headers requests sends for `session.post(url, json=...)` with the client's apikey. */
 export const pyHeaders = (apikey: string) => ({

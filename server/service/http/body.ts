@@ -21,7 +21,19 @@ export async function readBodyCapped(
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  return readStreamCapped(request.body, limit, () => tooLarge(limit));
+}
+
+/**
+ * A stream's bytes, cancelling it and throwing `tooLarge()` as soon as more than `limit`
+ * arrive: request bodies here, upstream answers in the app server.
+ */
+export async function readStreamCapped(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
@@ -29,11 +41,12 @@ export async function readBodyCapped(
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
     }
     chunks.push(value);
   }
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
