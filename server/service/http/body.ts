@@ -25,13 +25,13 @@ export async function readBodyCapped(
 }
 
 /**
- * A stream's bytes, cancelling it and throwing `tooLarge()` as soon as more than `limit`
+ * A stream's bytes, cancelling it and throwing `refusal()` as soon as more than `limit`
  * arrive: request bodies here, upstream answers in the app server.
  */
 export async function readStreamCapped(
   stream: ReadableStream<Uint8Array>,
   limit: number,
-  tooLarge: () => Error,
+  refusal: () => Error,
 ): Promise<Uint8Array> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -42,7 +42,7 @@ export async function readStreamCapped(
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw refusal();
     }
     chunks.push(value);
   }
