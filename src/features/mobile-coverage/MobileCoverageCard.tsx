@@ -1,6 +1,8 @@
 // The card over the map while the mobile layer is on: the zoom hint when cells would be too
-// small to read, else progress, errors, the legend with counts, and the filters.
+// small to read, else progress, errors, the legend with counts, and the filters. It folds to
+// its title (CollapsibleLegend), folded at first on a phone.
 import { isApiError } from '../../api/api-error';
+import { CollapsibleLegend } from '../../components/CollapsibleLegend';
 import type { Carrier } from './mobile-labels';
 import type { MobileCoverageFilter } from './mobile-classify';
 import { vintageLabel } from '../../lib/vintage';
@@ -27,13 +29,13 @@ export function MobileCoverageCard(props: Props) {
   const { view, blocksTotal, blocksLoaded } = props;
   const busy = props.zoomedIn && props.error === null && view.loading > 0;
   return (
-    <section className="mc-card map-card" aria-label="Mobile coverage" aria-busy={busy}>
-      <header className="mc-card__header">
-        <h2 className="mc-card__title">Mobile coverage</h2>
-        <span className="mc-card__vintage">
-          {props.vintage ? `as of ${vintageLabel(props.vintage, 'long')}` : 'Loading vintages…'}
-        </span>
-      </header>
+    <CollapsibleLegend
+      id="mobile-coverage"
+      title="Mobile coverage"
+      className="mc-card"
+      busy={busy}
+      aside={props.vintage ? `as of ${vintageLabel(props.vintage, 'long')}` : 'Loading vintages…'}
+    >
       {!props.zoomedIn ? (
         <div className="mc-card__hint" role="status">
           <p>Zoom in to see mobile coverage.</p>
@@ -83,6 +85,6 @@ export function MobileCoverageCard(props: Props) {
           <p className="mc-card__note">Best service in each H3 hexagon. Click one for details.</p>
         </>
       )}
-    </section>
+    </CollapsibleLegend>
   );
 }
