@@ -107,10 +107,17 @@ export function countingRule(filters: FixedFilters): CountingRule {
   return { codes, lowLatency: filters.lowLatency, servedTier };
 }
 
-/** The status from the best counted tier: served at the rule's tier, underserved from 25/3. */
-function statusFromTier(best: number, rule: CountingRule): ServedStatus {
+/** The status from the best tier among counted offers: served at the rule's tier, underserved from 25/3. */
+export function statusFromBestTier(best: number, rule: CountingRule): ServedStatus {
   if (best >= rule.servedTier) return 'served';
   return best >= 1 ? 'underserved' : 'unserved';
+}
+
+/** An offer's tier when the rule counts it for the audience, else 0. */
+export function countedTier(offer: FixedOffer, rule: CountingRule, audience: Audience): number {
+  if (!rule.codes.includes(offer.technology_code)) return 0;
+  if (rule.lowLatency && offer.low_latency !== 1) return 0;
+  return servesAudience(offer, audience) ? offerTier(offer) : 0;
 }
 
 /** A location's status from its fixed records under the filters (the reference rule). */
@@ -120,13 +127,8 @@ export function statusFromOffers(
 ): ServedStatus {
   const rule = countingRule(filters);
   let best = 0;
-  for (const offer of offers) {
-    if (!rule.codes.includes(offer.technology_code)) continue;
-    if (rule.lowLatency && offer.low_latency !== 1) continue;
-    if (!servesAudience(offer, filters.audience)) continue;
-    best = Math.max(best, offerTier(offer));
-  }
-  return statusFromTier(best, rule);
+  for (const offer of offers) best = Math.max(best, countedTier(offer, rule, filters.audience));
+  return statusFromBestTier(best, rule);
 }
 
 /**
@@ -153,7 +155,7 @@ export function statusFromTiers(tiers: string, filters: FixedFilters): ServedSta
     const digit = tiers.charCodeAt(tierIndex(code, rule.lowLatency)) - 48;
     if (digit > best) best = digit;
   }
-  return statusFromTier(best, rule);
+  return statusFromBestTier(best, rule);
 }
 
 /** Position in a tier string of a code's any-latency (or low-latency) digit. */
