@@ -100,7 +100,8 @@ for (const dialect of ['published', 'seed'] as const) {
         await expect(page.getByText(pair.upstreamHost, { exact: true })).toBeVisible();
         const fabric = page.getByRole('combobox', { name: 'Fabric vintage' });
         await expect(fabric).toHaveValue(demo.vintage);
-        await expect(fabric.getByRole('option')).toHaveCount(demo.store.fabricVintages().length);
+        const vintages = await demo.store.fabricVintages();
+        await expect(fabric.getByRole('option')).toHaveCount(vintages.length);
         await expect(page.getByRole('combobox', { name: 'Coverage vintage' })).toHaveValue(
           demo.coverageVintage,
         );
@@ -110,7 +111,7 @@ for (const dialect of ['published', 'seed'] as const) {
         await map.clickAt(at.lng, at.lat);
         await expectPanelFor(page, at.locationId);
         // First seen after the first vintage: the timeline has releases without and with it.
-        const steps = demo.store.fabricVintages().map(({ vintage }) => ({
+        const steps = (await demo.store.fabricVintages()).map(({ vintage }) => ({
           text: `${monthYear(vintage)}: ${vintage >= at.firstVintage ? 'in' : 'not in'} the fabric`,
           current: vintage === demo.vintage,
         }));
@@ -206,8 +207,8 @@ for (const dialect of ['published', 'seed'] as const) {
 
 /** The panel shows the location's id, uuid and address as the upstream has them. */
 async function expectPanelFor(page: Page, locationId: number) {
-  const [record] = demo.store.locationData(demo.vintage, { location_id: locationId });
-  const [ids] = demo.store.translate(demo.vintage, 'location_id', 'uuid', String(locationId));
+  const [record] = await demo.store.locationData(demo.vintage, { location_id: locationId });
+  const [ids] = await demo.store.translate(demo.vintage, 'location_id', 'uuid', String(locationId));
   expect(record, `location ${locationId} in ${demo.vintage}`).toBeDefined();
   const panel = new LocationPanelDriver(page);
   await panel.expectShown(locationId);
@@ -220,7 +221,7 @@ async function expectPanelFor(page: Page, locationId: number) {
 /** A cell in view with more than one record, nearest the view's centre, and its records. */
 async function servedCellNearCentre(map: MapDriver) {
   const cells = cellsInView(await map.bounds());
-  const records = demo.store.mobileCoverage(demo.coverageVintage, cells);
+  const records = await demo.store.mobileCoverage(demo.coverageVintage, cells);
   const centre = await map.view();
   const byCell = new Map<string, typeof records>();
   for (const r of records) byCell.set(r.h3_res9_id, [...(byCell.get(r.h3_res9_id) ?? []), r]);

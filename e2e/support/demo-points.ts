@@ -4,7 +4,7 @@
 // two away in each direction so a click rounded to a whole pixel still lands on the same answer.
 import { loadDemoFabric } from '../../server/demo/load-demo-fabric';
 import { COORD_SCALE, type Fabric } from '../../server/service/store/fabric';
-import { createMemoryStore } from '../../server/service/store/memory-store';
+import { createMemoryStore } from '../../server/service/store/memory/memory-store';
 import { locateOptions } from '../../server/service/schemas/locate';
 import type { MatchType, Store } from '../../server/service/store/store';
 
@@ -49,10 +49,16 @@ function offset(lng: number, lat: number, east: number, north: number): [number,
   return [lng + east / mPerDegLng, lat + north / M_PER_DEG_LAT];
 }
 
-function confirm(store: Store, vintage: string, lng: number, lat: number, want: MatchType) {
-  const at = (x: number, y: number) =>
-    store.locate(vintage, { latitude: y, longitude: x, sourcekey: null }, LOCATE)[0];
-  const hit = at(lng, lat);
+async function confirm(
+  store: Store,
+  vintage: string,
+  lng: number,
+  lat: number,
+  want: MatchType,
+): Promise<DemoPoint | null> {
+  const at = async (x: number, y: number) =>
+    (await store.locate(vintage, { latitude: y, longitude: x, sourcekey: null }, LOCATE))[0];
+  const hit = await at(lng, lat);
   if (!hit || hit.matchtype !== want) return null;
   for (const [e, n] of [
     [NUDGE_M, 0],
@@ -61,7 +67,7 @@ function confirm(store: Store, vintage: string, lng: number, lat: number, want: 
     [0, -NUDGE_M],
   ]) {
     const [x, y] = offset(lng, lat, e, n);
-    const near = at(x, y);
+    const near = await at(x, y);
     if (!near || near.matchtype !== want || near.location_id !== hit.location_id) return null;
   }
   return { lng, lat, locationId: hit.location_id, matchtype: want, distancem: hit.distancem };
@@ -87,14 +93,14 @@ function* candidates(fabric: Fabric, current: number) {
   }
 }
 
-function find(
+async function find(
   fabric: Fabric,
   current: number,
-  pick: (i: number) => DemoPoint | null,
+  pick: (i: number) => Promise<DemoPoint | null>,
   what: string,
-): DemoPoint {
+): Promise<DemoPoint> {
   for (const i of candidates(fabric, current)) {
-    const p = pick(i);
+    const p = await pick(i);
     if (p) return p;
   }
   throw new Error(`the demo fabric has no place for a ${what} click`);
@@ -105,17 +111,17 @@ export async function loadDemoPoints(): Promise<DemoPoints> {
 }
 
 /** The points for any fabric (the demo one in browser tests). */
-export function chooseDemoPoints(fabric: Fabric): DemoPoints {
+export async function chooseDemoPoints(fabric: Fabric): Promise<DemoPoints> {
   const store = createMemoryStore(fabric);
   const current = fabric.vintages.length - 1;
   const vintage = fabric.vintages[current].vintage;
   const { locations, footprints, parcels } = fabric;
   const ok = (lng: number, lat: number, t: MatchType) => confirm(store, vintage, lng, lat, t);
 
-  const footprintParcel = find(
+  const footprintParcel = await find(
     fabric,
     current,
-    (i) => {
+    async (i) => {
       const f = locations.footprint[i];
       if (f < 0 || locations.parcel[i] < 0 || footprints.parcel[f] !== locations.parcel[i])
         return null;
@@ -124,10 +130,10 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
     'footprint and parcel',
   );
 
-  const footprint = find(
+  const footprint = await find(
     fabric,
     current,
-    (i) => {
+    async (i) => {
       const f = locations.footprint[i];
       if (f < 0 || footprints.parcel[f] >= 0) return null;
       return ok(locations.lng[i], locations.lat[i], 'Footprint');
@@ -136,14 +142,14 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
   );
 
   // Inside a parcel, between a corner and its location: away from the building.
-  const parcel = find(
+  const parcel = await find(
     fabric,
     current,
-    (i) => {
+    async (i) => {
       const p = locations.parcel[i];
       if (p < 0) return null;
       for (const [x, y] of outerRing(parcels.geometry, p)) {
-        const hit = ok(
+        const hit = await ok(
           x + (locations.lng[i] - x) * 0.2,
           y + (locations.lat[i] - y) * 0.2,
           'Parcel',
@@ -156,10 +162,10 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
   );
 
   // Open country: off any parcel, some metres from a location.
-  const nearest = find(
+  const nearest = await find(
     fabric,
     current,
-    (i) => {
+    async (i) => {
       for (const [e, n] of [
         [20, 0],
         [0, 20],
@@ -169,7 +175,7 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
         [-30, -30],
       ]) {
         const [x, y] = offset(locations.lng[i], locations.lat[i], e, n);
-        const hit = ok(x, y, 'Nearest');
+        const hit = await ok(x, y, 'Nearest');
         if (hit) return hit;
       }
       return null;
@@ -177,22 +183,22 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
     'nearest-location',
   );
 
-  const coverageVintages = store.coverageVintages();
+  const coverageVintages = await store.coverageVintages();
   const coverageVintage = coverageVintages[coverageVintages.length - 1];
   const all = (1 << (current + 1)) - 1;
   let newcomerFirst = 0;
-  const newcomer = find(
+  const newcomer = await find(
     fabric,
     current,
-    (i) => {
+    async (i) => {
       const seen = locations.presence[i] & all;
       const first = 31 - Math.clz32(seen & -seen);
       // Unbroken from a middle vintage to the current one (gaps are drawn as present).
       if (first === 0 || first === current || seen !== all - ((1 << first) - 1)) return null;
       if (locations.footprint[i] < 0 || locations.parcel[i] < 0) return null;
-      const offers = store.fixedCoverage(coverageVintage, [locations.locationId[i]]);
+      const offers = await store.fixedCoverage(coverageVintage, [locations.locationId[i]]);
       if (!offers.some((r) => r.business_residential_code !== 'B')) return null;
-      const hit = ok(locations.lng[i], locations.lat[i], 'FootprintParcel');
+      const hit = await ok(locations.lng[i], locations.lat[i], 'FootprintParcel');
       if (hit) newcomerFirst = first;
       return hit;
     },
@@ -202,14 +208,14 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
   let retired: DemoPoints['retired'] | null = null;
   for (let i = 0; i < locations.count && !retired; i++) {
     if (locations.presence[i] & (1 << current) || locations.reLocationId[i] === 0) continue;
-    const [h] = store.history(vintage, locations.locationId[i]);
+    const [h] = await store.history(vintage, locations.locationId[i]);
     if (h?.re_location_id) retired = { locationId: h.location_id, reLocationId: h.re_location_id };
   }
   if (!retired) throw new Error('the demo fabric has no retired location with an equivalent');
 
-  const [record] = store.locationData(vintage, { location_id: footprintParcel.locationId });
+  const [record] = await store.locationData(vintage, { location_id: footprintParcel.locationId });
   const text = `${record.address_primary}, ${record.city}, ${record.state} ${record.zip}`;
-  const best = store.match(vintage, { text }, 10, null).locations[0];
+  const best = (await store.match(vintage, { text }, 10, null)).locations[0];
   if (!best) throw new Error(`match finds nothing for "${text}"`);
 
   const timing: DemoPoint[] = [];
@@ -223,7 +229,7 @@ export function chooseDemoPoints(fabric: Fabric): DemoPoints {
       M_PER_DEG_LAT *
       Math.cos((footprintParcel.lat * Math.PI) / 180);
     if (Math.hypot(dx, dy) > TIMING_RADIUS_M) continue;
-    const hit = ok(locations.lng[i], locations.lat[i], 'FootprintParcel');
+    const hit = await ok(locations.lng[i], locations.lat[i], 'FootprintParcel');
     if (hit && hit.locationId !== footprintParcel.locationId) timing.push(hit);
   }
 

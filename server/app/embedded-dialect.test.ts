@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../service/store/memory-store';
+import { createMemoryStore } from '../service/store/memory/memory-store';
 import { buildFixtureFabric } from '../service/testing/fixture-fabric';
 import { backendFromEnv } from './start-app-server';
 

@@ -3,7 +3,7 @@
 // through /api is answered by the worker, with the bytes the service in process gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../service/app';
-import { createMemoryStore } from '../service/store/memory-store';
+import { createMemoryStore } from '../service/store/memory/memory-store';
 import { buildFixtureFabric } from '../service/testing/fixture-fabric';
 import { rect } from '../service/testing/fixture-layout';
 import { startAppServer, type RunningAppServer } from './start-app-server';

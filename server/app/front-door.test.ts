@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../service/store/memory-store';
+import { createMemoryStore } from '../service/store/memory/memory-store';
 import { buildFixtureFabric } from '../service/testing/fixture-fabric';
 import { startAppServer, type RunningAppServer } from './start-app-server';
 import { jsonErrorOf, rawExchange, type RawResponse } from './testing/raw-http';

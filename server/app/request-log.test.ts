@@ -3,7 +3,7 @@
 // causes carries the id sent back in X-Request-Id.
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../service/store/memory-store';
+import { createMemoryStore } from '../service/store/memory/memory-store';
 import { buildFixtureFabric } from '../service/testing/fixture-fabric';
 import { escapeControl } from './log-lines';
 import { startAppServer, type RunningAppServer } from './start-app-server';

@@ -74,13 +74,24 @@ export async function backendFromEnv(
     // Imported lazily: upstream mode never needs the demo generator.
     const store =
       opts.store ??
-      (await import('../service/store/load-store')).loadDemoStore({
+      (await import('../service/store/memory/load-store')).loadDemoStore({
         locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
         log,
       });
     const ready = await store;
     const heavy = await startServicePool(ready, poolSettings, { dialect, log });
-    return withClientRateLimit(createEmbeddedBackend(ready, log, dialect, heavy), clientLimit);
+    const embedded = createEmbeddedBackend(ready, log, dialect, heavy);
+    // A store loaded here is this backend's to close; one given by a test stays its giver's.
+    const owned: Backend = opts.store
+      ? embedded
+      : {
+          ...embedded,
+          close: async () => {
+            await embedded.close?.();
+            await ready.close();
+          },
+        };
+    return withClientRateLimit(owned, clientLimit);
   }
   let parsed: URL;
   try {

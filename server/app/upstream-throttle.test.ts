@@ -3,7 +3,7 @@
 // budget that keeps one browser from spending the token's quota for everyone.
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../service/store/memory-store';
+import { createMemoryStore } from '../service/store/memory/memory-store';
 import { buildFixtureFabric } from '../service/testing/fixture-fabric';
 import { startAppServer, type RunningAppServer } from './start-app-server';
 import { startFakeUpstream } from './testing/fake-upstream';

@@ -4,7 +4,7 @@
 // office, licensed and unlicensed fixed wireless from rural towers, both satellite kinds
 // everywhere. Only broadband-serviceable locations (bsl_flag 1) are reported, as in the BDC.
 import type { FixedCoverage, Provider } from '../service/store/fabric';
-import { packFixedCoverage } from '../service/store/fixed-offers';
+import { packFixedCoverage } from '../service/store/memory/fixed-offers';
 import { growU32, growU8 } from './growable';
 import { hashUnit, valueNoise } from './prng';
 import { VINTAGE_COUNT } from './vintages';

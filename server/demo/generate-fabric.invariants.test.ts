@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { COORD_SCALE, type Fabric, type PackedGeometry } from '../service/store/fabric';
 import { locateOptions } from '../service/schemas/locate';
-import { createMemoryStore } from '../service/store/memory-store';
+import { createMemoryStore } from '../service/store/memory/memory-store';
 import type { MatchType } from '../service/store/store';
 import { DEFAULT_SEED, generateFabric } from './generate-fabric';
 
@@ -78,14 +78,14 @@ describe('generated fabric', () => {
     }
   });
 
-  it('offers all four locate situations at the locations of the newest vintage', () => {
+  it('offers all four locate situations at the locations of the newest vintage', async () => {
     const store = createMemoryStore(fabric);
     const vintage = fabric.vintages[newest].vintage;
     const seen = new Map<MatchType, number>();
     for (let i = 0; i < loc.count; i++) {
       if (!inNewest(i)) continue;
       const at = { latitude: loc.lat[i], longitude: loc.lng[i], sourcekey: null };
-      const [hit] = store.locate(vintage, at, locateOptions({}));
+      const [hit] = await store.locate(vintage, at, locateOptions({}));
       if (hit) seen.set(hit.matchtype, (seen.get(hit.matchtype) ?? 0) + 1);
     }
     expect([...seen.keys()].sort()).toEqual(['Footprint', 'FootprintParcel', 'Nearest', 'Parcel']);

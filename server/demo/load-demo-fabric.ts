@@ -1,12 +1,12 @@
 // The demo fabric as the service loads it: read from the binary cache in .data/ when one
 // exists for this seed, size and format, else generated once and written there. Either way
 // its typed columns end up on SharedArrayBuffer, so the service's worker threads read them in
-// place (see server/service/store/shared-fabric.ts).
+// place (see server/service/store/memory/shared-fabric.ts).
 import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Fabric } from '../service/store/fabric';
-import { shareFabric } from '../service/store/shared-fabric';
+import { shareFabric } from '../service/store/memory/shared-fabric';
 import { decodeFabric, encodeFabric, FABRIC_FORMAT_VERSION } from './fabric-codec';
 import { DEFAULT_LOCATIONS, DEFAULT_SEED, generateFabric } from './generate-fabric';
 

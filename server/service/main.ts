@@ -7,7 +7,7 @@ import { dialectFromEnv } from './http/dialect';
 import { parsePoolEnv } from './pool/pool-env';
 import { startServicePool } from './pool/service-pool';
 import { startStandaloneService } from './standalone-server';
-import { loadDemoStore } from './store/load-store';
+import { loadDemoStore } from './store/memory/load-store';
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -47,8 +47,12 @@ async function main(): Promise<void> {
     );
   });
   log(`listening on ${service.url}`);
-  // Requests in flight may finish; keep-alive sockets that stay idle do not hold the exit.
-  exitOnSignals(() => service.close({ drain: true }), log);
+  // Requests in flight may finish; keep-alive sockets that stay idle do not hold the exit. The
+  // store is closed last, once nothing can ask it anything.
+  exitOnSignals(async () => {
+    await service.close({ drain: true });
+    await store.close();
+  }, log);
 }
 
 main().catch((err: unknown) => {

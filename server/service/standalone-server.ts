@@ -29,8 +29,9 @@ function createServiceServer(opts: ServiceServerOptions): Server {
     (req, res) => {
       // Set on the node response, so hot-path and Hono answers carry them alike.
       for (const [name, value] of headers) res.setHeader(name, value);
-      if (opts.fastPath?.(req, res)) return;
-      void hono(req, res);
+      const fast = opts.fastPath;
+      if (!fast) return void hono(req, res);
+      void fast(req, res).then((answered) => answered || hono(req, res));
     },
     opts.limits,
     log,
@@ -69,7 +70,9 @@ export async function startStandaloneService(
   const authFailures = deps.authFailures ?? createAuthFailures();
   const app = createServiceApp({ ...deps, usage, authFailures });
   const fastPath =
-    hot && !deps.rateLimit ? locateFastPath(deps.store, deps.tokens, usage, authFailures) : null;
+    hot && !deps.rateLimit
+      ? await locateFastPath(deps.store, deps.tokens, usage, authFailures)
+      : null;
   const server = createServiceServer({
     fetch: app.fetch,
     fastPath,

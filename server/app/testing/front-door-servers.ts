@@ -2,7 +2,7 @@
 // app server with the embedded service, and the standalone service (locate hot path, then Hono)
 // with a token. Front-door variables (timeouts, MAX_CONNECTIONS) come from `env`.
 import { startStandaloneService } from '../../service/standalone-server';
-import { createMemoryStore } from '../../service/store/memory-store';
+import { createMemoryStore } from '../../service/store/memory/memory-store';
 import type { Store } from '../../service/store/store';
 import { buildFixtureFabric } from '../../service/testing/fixture-fabric';
 import { parseServerEnv } from '../../config/server-env';

@@ -12,7 +12,7 @@ import { generateFabric } from '../../demo/generate-fabric';
 import { fixedRecords, mobileRecords } from '../../service/ops/coverage-records';
 import { locationRecord } from '../../service/ops/location-records';
 import type { Fabric } from '../../service/store/fabric';
-import { buildFabricIndex, type FabricIndex } from '../../service/store/fabric-index';
+import { buildFabricIndex, type FabricIndex } from '../../service/store/memory/fabric-index';
 import { startPrivateCluster, type PrivateCluster } from '../testing/private-cluster';
 import { readManifest, runImport, type ImportReport } from './run-import';
 

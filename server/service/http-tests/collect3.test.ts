@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
 import { pointOnSurface } from '../ops/representative-point';
 import type { Fabric } from '../store/fabric';
-import { createMemoryStore } from '../store/memory-store';
+import { createMemoryStore } from '../store/memory/memory-store';
 import { createUuidCodec } from '../store/uuid-codec';
 import { CURRENT, TOKEN, call, errorOf, startService, type RunningService } from './harness';
 import { pyHeaders, pyJson } from './python-forms';

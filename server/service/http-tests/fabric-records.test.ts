@@ -2,7 +2,7 @@
 // lists for its layer (computed coverage fields at the matching coverage vintage included),
 // bulk takes the official client's bare array of ids, and a field no record holds is refused.
 import { describe, expect, it } from 'vitest';
-import { buildFabricIndex } from '../store/fabric-index';
+import { buildFabricIndex } from '../store/memory/fabric-index';
 import { areaFeatureUuid } from '../ops/location-records';
 import { buildFixtureFabric, FIXTURE_LOCATIONS, fixtureLngLat } from '../testing/fixture-fabric';
 import { CURRENT, TOKEN, call, errorOf, serviceForFile } from './harness';

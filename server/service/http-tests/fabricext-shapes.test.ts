@@ -6,6 +6,7 @@ import {
   SummarizeResponseSchema,
   TranslateRecordSchema,
 } from '../schemas/fabricext';
+import { MAXCOUNT } from '../store/contract';
 import { LocateRecordSchema } from '../schemas/locate';
 import { MatchResponseSchema } from '../schemas/match';
 import { FIXTURE_LOCATIONS, FIXTURE_POINTS, fixtureLngLat } from '../testing/fixture-fabric';
@@ -114,7 +115,7 @@ describe('extension operations', () => {
     const summary = SummarizeResponseSchema.strict().parse(res.body);
     // Locations 1-4, 9, 11-13 are current and inside; 7 and 8 are retired, 5, 6 and 10 far east.
     expect(summary.locationcount).toBe(8);
-    expect(summary.maxcount).toBe(svc.store.maxcount);
+    expect(summary.maxcount).toBe(MAXCOUNT);
     const rows = summary.data;
     expect(rows.reduce((s, r) => s + Number(r.locationcount), 0)).toBe(8);
     for (const r of rows) {

@@ -6,7 +6,7 @@ import { defaultLimits } from '../../config/server-env';
 import type { ServiceDeps } from '../app';
 import type { LocateFastPath } from '../http/locate-fast-path';
 import { startStandaloneService } from '../standalone-server';
-import { createMemoryStore } from '../store/memory-store';
+import { createMemoryStore } from '../store/memory/memory-store';
 import type { Store } from '../store/store';
 import { buildFixtureFabric } from '../testing/fixture-fabric';
 

@@ -4,7 +4,7 @@
 import * as fc from 'fast-check';
 import { latLngToCell } from 'h3-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../store/memory-store';
+import { createMemoryStore } from '../store/memory/memory-store';
 import type { Store } from '../store/store';
 import { FIXTURE_POINTS, buildFixtureFabric, fixtureLngLat } from '../testing/fixture-fabric';
 import { ENDPOINTS } from './endpoint-arbitraries';
@@ -142,7 +142,7 @@ describe('locate hot path', () => {
     let calls = 0;
     const once: Store = {
       ...store,
-      locate: (...args) => {
+      locate: async (...args) => {
         if (calls++ === 0) throw new Error('the first locate fails');
         return store.locate(...args);
       },

@@ -10,7 +10,7 @@ import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
 import type { ServiceDeps } from '../app';
 import { findOperation } from '../http/operations';
 import { startStandaloneService } from '../standalone-server';
-import { createMemoryStore } from '../store/memory-store';
+import { createMemoryStore } from '../store/memory/memory-store';
 import { attach, bdcfixed, collect, locate, match } from '../testing/official-client-flows';
 import { OfficialClientWire, type Row } from '../testing/official-client-wire';
 import { CURRENT, TOKEN } from './harness';

@@ -2,8 +2,8 @@
 // limits, and maxcount_exceeded with its counts.
 import { describe, expect, it } from 'vitest';
 import { summarize } from '../ops/summarize';
-import { buildFabricIndex } from '../store/fabric-index';
-import { createMemoryStore } from '../store/memory-store';
+import { buildFabricIndex } from '../store/memory/fabric-index';
+import { createMemoryStore } from '../store/memory/memory-store';
 import type { Store } from '../store/store';
 import { buildFixtureFabric, fixtureLngLat } from '../testing/fixture-fabric';
 import { CURRENT, TOKEN, call, errorOf, serviceForFile, startService } from './harness';
@@ -127,8 +127,7 @@ describe('maxcount', () => {
     const ix = buildFabricIndex(fabric);
     const store: Store = {
       ...createMemoryStore(fabric),
-      maxcount: 3,
-      summarize: (v, area, fields, nocat) =>
+      summarize: async (v, area, fields, nocat) =>
         summarize(ix, ix.vintageIndex(v), area, fields, nocat, 3),
     };
     const small = await startService({ store });

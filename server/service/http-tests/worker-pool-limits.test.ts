@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServicePool } from '../pool/service-pool';
 import { createWorkerPool, type WorkerPool } from '../pool/worker-pool';
-import { createMemoryStore } from '../store/memory-store';
+import { createMemoryStore } from '../store/memory/memory-store';
 import { buildFixtureFabric } from '../testing/fixture-fabric';
 import { comb } from '../testing/worst-case-areas';
 import { CURRENT, TOKEN, errorOf, startService, type RunningService } from './harness';

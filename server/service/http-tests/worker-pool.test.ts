@@ -6,7 +6,7 @@
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServicePool, type ServicePool } from '../pool/service-pool';
-import { createMemoryStore } from '../store/memory-store';
+import { createMemoryStore } from '../store/memory/memory-store';
 import { buildFixtureFabric } from '../testing/fixture-fabric';
 import { fixtureLngLat } from '../testing/fixture-layout';
 import { ENDPOINTS } from './endpoint-arbitraries';

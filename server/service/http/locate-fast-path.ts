@@ -15,8 +15,8 @@ import { ANONYMOUS_ACCOUNT, type UsageMeter } from './usage-meter';
 const LOCATE_PATH = /^\/fabricext\/([^/]+)\/locate$/;
 
 export interface LocateFastPath {
-  /** Answers the request and returns true, or returns false and leaves it untouched. */
-  (req: IncomingMessage, res: ServerResponse): boolean;
+  /** Answers the request and resolves true, or resolves false and leaves it untouched. */
+  (req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   /** Requests answered here so far (for tests). */
   readonly handled: number;
 }
@@ -27,17 +27,17 @@ const LOCATE = OPERATIONS.find((o) => o.name === 'locate')!;
  * `usage`: the app's meter, so calls answered here count in getusage like any other.
  * `authFailures`: the app's throttle, so an address refused there is refused here too.
  */
-export function locateFastPath(
+export async function locateFastPath(
   store: Store,
   tokens: readonly string[] | null,
   usage?: UsageMeter,
   authFailures?: AuthFailures,
-): LocateFastPath {
+): Promise<LocateFastPath> {
   const digests = tokens?.filter((t) => t.length > 0).map(digestToken) ?? null;
   // The store's vintages are fixed once it is loaded; an unknown one is Hono's to refuse.
-  const vintages = new Set(store.fabricVintages().map((v) => v.vintage));
+  const vintages = new Set((await store.fabricVintages()).map((v) => v.vintage));
   let handled = 0;
-  const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' || !req.url) return false;
     const q = req.url.indexOf('?');
     const path = LOCATE_PATH.exec(q < 0 ? req.url : req.url.slice(0, q));
@@ -80,7 +80,7 @@ export function locateFastPath(
       longitude: lq.longitude,
       sourcekey: lq.sourcekey ?? null,
     };
-    const body = JSON.stringify(store.locate(vintage, point, locateOptions(lq)));
+    const body = JSON.stringify(await store.locate(vintage, point, locateOptions(lq)));
     res.writeHead(200, {
       'Content-Type': 'application/json',
       'Content-Length': Buffer.byteLength(body),
@@ -90,12 +90,12 @@ export function locateFastPath(
     usage?.record(account, LOCATE, 200);
     return true;
   };
-  const fastPath = (req: IncomingMessage, res: ServerResponse): boolean => {
+  const fastPath = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     try {
-      return answer(req, res);
+      return await answer(req, res);
     } catch {
       // Nothing is written before the answer is computed, so Hono can still answer (and its
-      // onError logs whatever threw, as it would have without the hot path).
+      // onError logs whatever threw or rejected, as it would have without the hot path).
       return false;
     }
   };

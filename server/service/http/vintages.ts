@@ -2,8 +2,8 @@
 import type { Store } from '../store/store';
 import { ServiceError } from './errors';
 
-export function requireFabricVintage(store: Store, vintage: string): string {
-  if (!store.fabricVintages().some((v) => v.vintage === vintage)) {
+export async function requireFabricVintage(store: Store, vintage: string): Promise<string> {
+  if (!(await store.fabricVintages()).some((v) => v.vintage === vintage)) {
     throw new ServiceError(
       'unknown_vintage',
       `fabric vintage ${vintage} is not known; see /fabric/vintages`,
@@ -17,8 +17,11 @@ export function requireFabricVintage(store: Store, vintage: string): string {
 }
 
 /** The requested coverage vintage, or the newest when none is given (SEED 4.7/4.8). */
-export function resolveCoverageVintage(store: Store, vintage: string | undefined): string {
-  const known = store.coverageVintages();
+export async function resolveCoverageVintage(
+  store: Store,
+  vintage: string | undefined,
+): Promise<string> {
+  const known = await store.coverageVintages();
   if (vintage === undefined) {
     const newest = known[known.length - 1];
     if (!newest) throw new ServiceError('not_found', 'no coverage vintage is available');

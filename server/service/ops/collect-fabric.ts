@@ -2,7 +2,7 @@
 // kd-tree (present in the vintage asked); parcels and footprints exist in every vintage and
 // count by one representative point each, in a kd-tree built the first time a layer is asked.
 import type KDBush from 'kdbush';
-import type { FabricIndex } from '../store/fabric-index';
+import type { FabricIndex } from '../store/memory/fabric-index';
 import type { Area, CollectLimits, CollectPart, CollectResult, LayerName } from '../store/store';
 import { buildAreaIndex } from './area-index';
 import { collectStep, type PointLayer } from './collect3';

@@ -2,7 +2,7 @@
 // as text (leading zeros kept), business_residential_code a letter. `coverage` is 1 on every
 // record: a record states that the provider reports service there.
 import { h3IndexToSplitLong, splitLongToH3Index } from 'h3-js';
-import type { FabricIndex } from '../store/fabric-index';
+import type { FabricIndex } from '../store/memory/fabric-index';
 import type { FixedRecord, MobileRecord } from '../store/store';
 
 const BR = ['R', 'B', 'X'] as const;

@@ -1,8 +1,8 @@
 // Per-location values of the summarizable location fields for one vintage, read straight from
 // typed columns: discrete fields as small integer codes with labels, continuous as numbers.
 import { latLngToCell } from 'h3-js';
-import { SERVED_STATUS } from '../store/coverage-columns';
-import type { FabricIndex } from '../store/fabric-index';
+import { SERVED_STATUS } from '../store/memory/coverage-columns';
+import type { FabricIndex } from '../store/memory/fabric-index';
 
 export interface DiscreteColumn {
   code(i: number): number;

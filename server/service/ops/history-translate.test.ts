@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFabricIndex } from '../store/fabric-index';
+import { buildFabricIndex } from '../store/memory/fabric-index';
 import { buildFixtureFabric } from '../testing/fixture-fabric';
 import { history } from './history';
 import { locationUuid } from './location-records';

@@ -1,5 +1,5 @@
 // history: in which releases a location_id existed, and what replaced it when retired.
-import type { FabricIndex } from '../store/fabric-index';
+import type { FabricIndex } from '../store/memory/fabric-index';
 import type { HistoryRecord } from '../store/store';
 
 /**

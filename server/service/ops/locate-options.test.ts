@@ -2,7 +2,7 @@
 // footprint tolerances, and the echoed sourcekey, at points of the fixture sketch
 // (testing/fixture-layout.ts) chosen so that each option changes the answer.
 import { describe, expect, it } from 'vitest';
-import { buildFabricIndex } from '../store/fabric-index';
+import { buildFabricIndex } from '../store/memory/fabric-index';
 import { ALL_MATCH_TYPES, MATCH_TYPES, type LocateOptions, type MatchType } from '../store/store';
 import { buildFixtureFabric, fixtureLngLat } from '../testing/fixture-fabric';
 import { locate } from './locate';

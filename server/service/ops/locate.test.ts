@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFabricIndex } from '../store/fabric-index';
+import { buildFabricIndex } from '../store/memory/fabric-index';
 import { ALL_MATCH_TYPES, type LocateOptions } from '../store/store';
 import {
   FIXTURE_LOCATIONS,

@@ -2,7 +2,7 @@
 // four-step rule of the service contract (parcel+footprint, parcel, footprint, nearest), with
 // the real service's options: which match types may answer, and how far outside a parcel or a
 // footprint a point may fall and still count as inside it.
-import { forEachPresentPoint, type FabricIndex } from '../store/fabric-index';
+import { forEachPresentPoint, type FabricIndex } from '../store/memory/fabric-index';
 import type { LocateOptions, LocatePoint, LocateRecord, MatchType } from '../store/store';
 import { boxAround, haversineMeters, roundMeters } from './geodesy';
 import { insideWithin } from './polygon-distance';

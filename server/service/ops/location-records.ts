@@ -1,9 +1,9 @@
 // Location records (data and bulk operations) assembled from columns on demand.
 import { latLngToCell } from 'h3-js';
-import type { FabricIndex } from '../store/fabric-index';
+import type { FabricIndex } from '../store/memory/fabric-index';
 import type { AreaFeatureRecord, LocationRecord } from '../store/store';
 import { continuousColumn, discreteColumn } from './field-values';
-import { RECORD_FIELDS } from './fields';
+import { RECORD_FIELDS } from '../store/field-catalogue';
 
 export const LAYER_CODE = { locations: 0, parcels: 1, footprints: 2 } as const;
 

@@ -1,7 +1,7 @@
 // match's published answer fields: matchtype (F full, P partial, null when nothing matched),
 // alternates, ruleversion and the echoed sourcekey, on the fixture fabric's addresses.
 import { describe, expect, it } from 'vitest';
-import { buildFabricIndex } from '../store/fabric-index';
+import { buildFabricIndex } from '../store/memory/fabric-index';
 import type { MatchParts } from '../store/store';
 import { buildFixtureFabric } from '../testing/fixture-fabric';
 import { createMatcher } from './match';

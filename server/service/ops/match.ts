@@ -8,7 +8,7 @@
 // + 0.1 × suffix agreement + 0.1 × directional agreement (each 0.5 when the query omits it).
 // Candidates come from an index by house number grouped by road, so a query touches only the
 // locations sharing its house number, never the whole fabric.
-import type { FabricIndex } from '../store/fabric-index';
+import type { FabricIndex } from '../store/memory/fabric-index';
 import type { MatchLocation, MatchParts, MatchResponse, SourceKey } from '../store/store';
 import { addressPrimary, locationUuid } from './location-records';
 import { parseAddress, roadParts, stringSimilarity, tokens, type RoadParts } from './match-text';

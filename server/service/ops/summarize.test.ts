@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Fabric } from '../store/fabric';
-import { buildFabricIndex } from '../store/fabric-index';
+import { buildFabricIndex } from '../store/memory/fabric-index';
 import type { Area } from '../store/store';
 import { FIXTURE_ORIGIN } from '../testing/fixture-fabric';
 import { SCATTER_SPAN, buildScatterFabric } from '../testing/scatter-fabric';

@@ -1,11 +1,11 @@
 // summarize: what is inside a drawn area — counts, sums and averages of location fields,
 // grouped by discrete values and by categories of continuous fields.
-import { forEachPresentPoint, type FabricIndex } from '../store/fabric-index';
+import { forEachPresentPoint, type FabricIndex } from '../store/memory/fabric-index';
 import type { Area, SummarizeResult, SummaryRow } from '../store/store';
 import { ServiceError } from '../http/errors';
 import { buildAreaIndex } from './area-index';
 import { continuousColumn, discreteColumn } from './field-values';
-import { locationFieldDef } from './fields';
+import { locationFieldDef } from '../store/field-catalogue';
 
 /**
  * Edge tests one request may cost. A point reads the edges listed in its grid cell: a few for

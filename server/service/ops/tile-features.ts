@@ -2,7 +2,7 @@
 // tile needs is ever turned into objects, so a million-location fabric never lives as GeoJSON.
 import type Flatbush from 'flatbush';
 import { COORD_SCALE, type PackedGeometry } from '../store/fabric';
-import { forEachPresentPoint, type FabricIndex } from '../store/fabric-index';
+import { forEachPresentPoint, type FabricIndex } from '../store/memory/fabric-index';
 
 export type BBox = [number, number, number, number];
 

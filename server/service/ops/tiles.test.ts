@@ -1,7 +1,7 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
-import { buildFabricIndex } from '../store/fabric-index';
+import { buildFabricIndex } from '../store/memory/fabric-index';
 import {
   FIXTURE_LOCATIONS,
   FIXTURE_ORIGIN,

@@ -5,7 +5,7 @@
 import Flatbush from 'flatbush';
 import geojsonvt from 'geojson-vt';
 import { fromGeojsonVt } from 'vt-pbf';
-import type { FabricIndex } from '../store/fabric-index';
+import type { FabricIndex } from '../store/memory/fabric-index';
 import { ByteLru } from './lru';
 import { packedBBox } from './ring-test';
 import {

@@ -1,5 +1,5 @@
 // translate: location_id ↔ uuid of the locations layer in one vintage.
-import type { FabricIndex } from '../store/fabric-index';
+import type { FabricIndex } from '../store/memory/fabric-index';
 import type { IdKind, TranslateRecord } from '../store/store';
 import { locationUuid, resolveLocation } from './location-records';
 

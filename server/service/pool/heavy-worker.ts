@@ -8,9 +8,9 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createServiceApp } from '../app';
 import type { Dialect } from '../http/dialect';
-import { buildFabricIndex, type SharedIndexParts } from '../store/fabric-index';
+import { buildFabricIndex, type SharedIndexParts } from '../store/memory/fabric-index';
 import type { Fabric } from '../store/fabric';
-import { createMemoryStore } from '../store/memory-store';
+import { createMemoryStore } from '../store/memory/memory-store';
 import type { CollectLimits } from '../store/store';
 import type { FromWorker, ToWorker } from './worker-protocol';
 

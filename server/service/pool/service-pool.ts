@@ -9,9 +9,9 @@
 // itself (per-vintage coverage columns, the match index, collect3's polygon trees) it holds
 // alone.
 import { randomBytes } from 'node:crypto';
-import { sharedIndexParts } from '../store/fabric-index';
-import { memoryStoreIndex } from '../store/memory-store';
-import { shareFabric } from '../store/shared-fabric';
+import { sharedIndexParts } from '../store/memory/fabric-index';
+import { memoryStoreIndex } from '../store/memory/memory-store';
+import { shareFabric } from '../store/memory/shared-fabric';
 import type { CollectLimits, Store } from '../store/store';
 import type { Dialect } from '../http/dialect';
 import type { HeavyWorkerData } from './heavy-worker';

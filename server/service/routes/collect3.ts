@@ -86,7 +86,7 @@ export function collect3Routes(
     continuationKey ? Buffer.from(continuationKey) : undefined,
   );
 
-  function collect(v: string, layer: LayerName, doc: unknown) {
+  async function collect(v: string, layer: LayerName, doc: unknown) {
     const token = continuationOf(doc);
     const area = parseArea(doc);
     const areaJson = JSON.stringify(area);
@@ -96,7 +96,7 @@ export function collect3Routes(
       3,
       Math.min(limits.maxParts, Math.floor(CONTINUATION_BYTES / areaJson.length)),
     );
-    const result = store.collect(v, layer, area, part, { ...limits, maxParts });
+    const result = await store.collect(v, layer, area, part, { ...limits, maxParts });
     if (!result) throw continuationError('part', 'continuation names no part of this layer');
     const continuations = result.parts.map((p) => ({
       body: {
@@ -114,15 +114,15 @@ export function collect3Routes(
   router.openapi({ ...collectRoute, request, hide: true }, async (c) => {
     const { v, layer: name } = c.req.valid('param');
     const layer = LAYERS.find((l) => l === name);
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     if (!layer) throw invalidParameter('layer', `layer must be one of ${LAYERS.join(', ')}`);
-    return c.json(collect(v, layer, await readJsonBody(c)), 200);
+    return c.json(await collect(v, layer, await readJsonBody(c)), 200);
   });
   const { body: _omitBody2, ...request2 } = collect2Route.request;
   router.openapi({ ...collect2Route, request: request2, hide: true }, async (c) => {
     const { v } = c.req.valid('param');
-    requireFabricVintage(store, v);
-    return c.json(collect(v, 'locations', await readJsonBody(c)), 200);
+    await requireFabricVintage(store, v);
+    return c.json(await collect(v, 'locations', await readJsonBody(c)), 200);
   });
 
   return router;

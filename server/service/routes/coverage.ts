@@ -86,26 +86,28 @@ const mobileBulkRoute = createRoute({
 export function coverageRoutes(store: Store) {
   const router = createRouter();
 
-  router.openapi(vintagesRoute, (c) => c.json(store.coverageVintages(), 200));
+  router.openapi(vintagesRoute, async (c) => c.json(await store.coverageVintages(), 200));
 
-  router.openapi(fixedRoute, (c) => {
+  router.openapi(fixedRoute, async (c) => {
     const { location_id, vintage } = c.req.valid('query');
-    return c.json(store.fixedCoverage(resolveCoverageVintage(store, vintage), [location_id]), 200);
+    const resolved = await resolveCoverageVintage(store, vintage);
+    return c.json(await store.fixedCoverage(resolved, [location_id]), 200);
   });
 
-  router.openapi(mobileRoute, (c) => {
+  router.openapi(mobileRoute, async (c) => {
     const { h3_res9_id, vintage } = c.req.valid('query');
     const cell = requireRes9Cell(h3_res9_id, 'h3_res9_id');
-    return c.json(store.mobileCoverage(resolveCoverageVintage(store, vintage), [cell]), 200);
+    const resolved = await resolveCoverageVintage(store, vintage);
+    return c.json(await store.mobileCoverage(resolved, [cell]), 200);
   });
 
   documentOnly(router, fixedBulkRoute);
   router.openapi(
     { ...fixedBulkRoute, request: { query: BulkVintageQuery }, hide: true },
     async (c) => {
-      const vintage = resolveCoverageVintage(store, c.req.valid('query').vintage);
+      const vintage = await resolveCoverageVintage(store, c.req.valid('query').vintage);
       const ids = (await parseJsonBody(c, FixedBulkBody)).map(Number);
-      return c.json(store.fixedCoverage(vintage, [...new Set(ids)]), 200);
+      return c.json(await store.fixedCoverage(vintage, [...new Set(ids)]), 200);
     },
   );
 
@@ -113,10 +115,10 @@ export function coverageRoutes(store: Store) {
   router.openapi(
     { ...mobileBulkRoute, request: { query: BulkVintageQuery }, hide: true },
     async (c) => {
-      const vintage = resolveCoverageVintage(store, c.req.valid('query').vintage);
+      const vintage = await resolveCoverageVintage(store, c.req.valid('query').vintage);
       const body = await parseJsonBody(c, MobileBulkBody);
       const cells = body.map((id, i) => requireRes9Cell(id, `body[${i}]`));
-      return c.json(store.mobileCoverage(vintage, [...new Set(cells)]), 200);
+      return c.json(await store.mobileCoverage(vintage, [...new Set(cells)]), 200);
     },
   );
 

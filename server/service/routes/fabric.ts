@@ -124,28 +124,30 @@ export function fabricRoutes(store: Store, dialect: Dialect = 'both') {
   const router = createRouter();
   const routes = dialectRoutes(dialect);
 
-  router.openapi(routes.vintages, (c) =>
+  router.openapi(routes.vintages, async (c) =>
     c.json(
-      store.fabricVintages().map((v) => renderVintage(v, dialect)),
+      (await store.fabricVintages()).map((v) => renderVintage(v, dialect)),
       200,
     ),
   );
-  router.openapi(routes.layers, (c) => c.json(renderLayers(store.layers(), dialect), 200));
+  router.openapi(routes.layers, async (c) =>
+    c.json(renderLayers(await store.layers(), dialect), 200),
+  );
 
-  router.openapi(routes.fields, (c) => {
+  router.openapi(routes.fields, async (c) => {
     const { v, layer } = c.req.valid('param');
-    requireFabricVintage(store, v);
-    const defs = store.fields(v, requireLayer(layer, LAYERS));
+    await requireFabricVintage(store, v);
+    const defs = await store.fields(v, requireLayer(layer, LAYERS));
     return c.json(
       defs.map((f) => renderField(f, dialect)),
       200,
     );
   });
 
-  router.openapi(dataRoute, (c) => {
+  router.openapi(dataRoute, async (c) => {
     const { v, layer } = c.req.valid('param');
     const q = c.req.valid('query');
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     const name = requireLayer(layer, LAYERS);
     if ((q.location_id === undefined) === (q.uuid === undefined)) {
       throw invalidParameter('location_id', 'give exactly one of location_id or uuid');
@@ -153,10 +155,10 @@ export function fabricRoutes(store: Store, dialect: Dialect = 'both') {
     if (name !== 'locations') {
       if (q.uuid === undefined)
         throw invalidParameter('location_id', `the ${name} layer is asked by uuid only`);
-      return c.json(store.areaFeatures(v, name, [q.uuid]), 200);
+      return c.json(await store.areaFeatures(v, name, [q.uuid]), 200);
     }
     const by = q.location_id !== undefined ? { location_id: q.location_id } : { uuid: q.uuid! };
-    return c.json(store.locationData(v, by), 200);
+    return c.json(await store.locationData(v, by), 200);
   });
 
   documentOnly(router, bulkRoute);
@@ -164,24 +166,24 @@ export function fabricRoutes(store: Store, dialect: Dialect = 'both') {
   router.openapi({ ...bulkRoute, request: bulkRequest, hide: true }, async (c) => {
     const { v, layer } = c.req.valid('param');
     const { field } = c.req.valid('query');
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     const name = requireLayer(layer, LAYERS);
     // A field a record does not hold is refused, never dropped: clients read every one back.
-    const known = new Set(store.fields(v, name).map((f) => f.fieldname));
+    const known = new Set((await store.fields(v, name)).map((f) => f.fieldname));
     const unknown = field.find((f) => !known.has(f));
     if (unknown)
       throw invalidParameter('field', `field ${unknown} is not a field of the ${name} layer`);
     const ids = await readBulkIds(c, name);
-    if (name === 'locations') return c.json(store.bulkLocations(v, ids, field), 200);
+    if (name === 'locations') return c.json(await store.bulkLocations(v, ids, field), 200);
     const keep = new Set(['uuid', ...field]);
-    const rows = store
-      .areaFeatures(v, name, 'uuid' in ids ? ids.uuid : [])
-      .map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))));
+    const rows = (await store.areaFeatures(v, name, 'uuid' in ids ? ids.uuid : [])).map((r) =>
+      Object.fromEntries(Object.entries(r).filter(([k]) => keep.has(k))),
+    );
     return c.json(rows, 200);
   });
 
   documentOnly(router, tileDoc);
-  router.get('/:v/tiles/:z/:x/:tile', (c) => {
+  router.get('/:v/tiles/:z/:x/:tile', async (c) => {
     const { v, z: zs, x: xs, tile } = c.req.param();
     const m = /^(\d{1,7})\.pbf$/.exec(tile);
     if (!m) throw invalidParameter('y', 'y must be a tile row followed by .pbf');
@@ -189,12 +191,12 @@ export function fabricRoutes(store: Store, dialect: Dialect = 'both') {
       throw invalidParameter('v', 'v must be six digits (YYYYMM)');
     const parsed = TileParams.safeParse({ z: zs, x: xs, y: m[1] });
     if (!parsed.success) throw zodFailure(parsed.error);
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     const { z: zoom, x, y } = parsed.data;
     const size = 2 ** zoom;
     if (x >= size || y >= size)
       throw invalidParameter('x', `x and y must be below ${size} at zoom ${zoom}`);
-    const bytes = store.tile(v, zoom, x, y);
+    const bytes = await store.tile(v, zoom, x, y);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/vnd.mapbox-vector-tile',
       // A vintage's fabric never changes, so tiles can be cached for a day.

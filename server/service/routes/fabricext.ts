@@ -88,10 +88,10 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
 
   matchRoutes(router, store);
 
-  router.openapi(historyRoute(dialect), (c) => {
+  router.openapi(historyRoute(dialect), async (c) => {
     const { v } = c.req.valid('param');
-    requireFabricVintage(store, v);
-    const records = store.history(v, c.req.valid('query').location_id);
+    await requireFabricVintage(store, v);
+    const records = await store.history(v, c.req.valid('query').location_id);
     return c.json(
       records.map((r) => renderHistory(r, dialect)),
       200,
@@ -100,14 +100,14 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
 
   locateRoutes(router, store);
 
-  router.openapi(translateRoute, (c) => {
+  router.openapi(translateRoute, async (c) => {
     const { v } = c.req.valid('param');
     const { src, dest, id } = c.req.valid('query');
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     if (src === 'location_id' && !/^\d{1,16}$/.test(id)) {
       throw invalidParameter('id', 'id must be an integer when src is location_id');
     }
-    return c.json(store.translate(v, src, dest, id), 200);
+    return c.json(await store.translate(v, src, dest, id), 200);
   });
 
   documentOnly(router, summarizeRoute);
@@ -115,8 +115,8 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
   router.openapi({ ...summarizeRoute, request: summarizeRequest, hide: true }, async (c) => {
     const { v } = c.req.valid('param');
     const { field, nocat } = c.req.valid('query');
-    requireFabricVintage(store, v);
-    const defs = new Map(store.fields(v, 'locations').map((f) => [f.fieldname, f]));
+    await requireFabricVintage(store, v);
+    const defs = new Map((await store.fields(v, 'locations')).map((f) => [f.fieldname, f]));
     for (const name of field) {
       const def = defs.get(name);
       if (!def)
@@ -124,7 +124,8 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
       if (def.reportable !== 1) throw invalidParameter('field', `field ${name} is not reportable`);
     }
     const area = areaFromGeoJson(await parseJsonBody(c, AreaGeoJson, 'invalid_geojson'));
-    const result = store.summarize(v, area, [...new Set(field)], nocat === '1' || nocat === 'true');
+    const nocategories = nocat === '1' || nocat === 'true';
+    const result = await store.summarize(v, area, [...new Set(field)], nocategories);
     if (!result.ok) {
       const counts = { locationcount: result.locationcount, maxcount: result.maxcount };
       throw new ServiceError(

@@ -54,12 +54,12 @@ const locateBulkRoute = createRoute({
 });
 
 export function locateRoutes(router: ServiceRouter, store: Store): void {
-  router.openapi(locateRoute, (c) => {
+  router.openapi(locateRoute, async (c) => {
     const { v } = c.req.valid('param');
     const q = c.req.valid('query');
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     const point = { latitude: q.latitude, longitude: q.longitude, sourcekey: q.sourcekey ?? null };
-    return c.json(store.locate(v, point, locateOptions(q)), 200);
+    return c.json(await store.locate(v, point, locateOptions(q)), 200);
   });
 
   // The body is read by the handler (size cap, any Content-Type, errors naming the item).
@@ -68,7 +68,7 @@ export function locateRoutes(router: ServiceRouter, store: Store): void {
   router.openapi({ ...locateBulkRoute, request, hide: true }, async (c) => {
     const { v } = c.req.valid('param');
     const options = locateOptions(c.req.valid('query'));
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     const points = await parseJsonBody(c, LocateBulkBody);
     const km2 = boundingBoxKm2(points);
     if (km2 > MAX_LOCATE_EXTENT_KM2) {
@@ -84,7 +84,8 @@ export function locateRoutes(router: ServiceRouter, store: Store): void {
         longitude: p.longitude,
         sourcekey: p.sourcekey ?? null,
       };
-      found.push(...store.locate(v, point, options));
+      // One point at a time: a database-backed store is not flooded with a whole body at once.
+      found.push(...(await store.locate(v, point, options)));
     }
     return c.json(found, 200);
   });

@@ -64,13 +64,13 @@ function addressOf(q: AddressFields): { text: string } | MatchParts | null {
 }
 
 export function matchRoutes(router: ServiceRouter, store: Store): void {
-  router.openapi(matchRoute, (c) => {
+  router.openapi(matchRoute, async (c) => {
     const { v } = c.req.valid('param');
     const q = c.req.valid('query');
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     const address = addressOf(q);
     if (!address) throw invalidParameter('text', NO_ADDRESS);
-    return c.json(store.match(v, address, q.maxresults ?? 1, q.sourcekey ?? null), 200);
+    return c.json(await store.match(v, address, q.maxresults ?? 1, q.sourcekey ?? null), 200);
   });
 
   // The body is read by the handler (size cap, any Content-Type, errors naming the item).
@@ -79,16 +79,18 @@ export function matchRoutes(router: ServiceRouter, store: Store): void {
   router.openapi({ ...matchBulkRoute, request, hide: true }, async (c) => {
     const { v } = c.req.valid('param');
     const maxresults = c.req.valid('query').maxresults ?? 1;
-    requireFabricVintage(store, v);
+    await requireFabricVintage(store, v);
     const items = await parseJsonBody(c, MatchBulkBody);
     const addresses = items.map((item, i) => {
       const address = addressOf(item);
       if (!address) throw invalidParameter('body', `body[${i}]: ${NO_ADDRESS}`);
       return address;
     });
-    return c.json(
-      addresses.map((a, i) => store.match(v, a, maxresults, items[i]!.sourcekey ?? null)),
-      200,
-    );
+    // One address at a time: a database-backed store is not flooded with a whole body at once.
+    const answers = [];
+    for (const [i, a] of addresses.entries()) {
+      answers.push(await store.match(v, a, maxresults, items[i]!.sourcekey ?? null));
+    }
+    return c.json(answers, 200);
   });
 }

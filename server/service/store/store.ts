@@ -1,5 +1,8 @@
 // The store interface: everything the HTTP layer asks of the data. The in-memory store over a
-// `Fabric` implements it; a database-backed store could implement it later. Methods take an
+// `Fabric` (store/memory/) implements it, and a database-backed one can sit beside it; what they
+// share beyond this interface (MAXCOUNT, the field catalogue) is contract.ts. Every data method
+// answers a promise, so a store may wait on I/O; `close()` releases what the store holds, after
+// which every call rejects. Methods take an
 // already validated vintage (the routes answer 404 unknown_vintage before calling) and return
 // plain records shaped exactly as docs/SERVICE.md writes them. Each record's type is inferred
 // from the zod schema that describes it on the wire (server/service/schemas/), so the two
@@ -74,35 +77,43 @@ export interface CollectResult {
 
 export interface Store {
   readonly kind: string; // "demo" for the synthetic fabric
-  readonly maxcount: number;
-  fabricVintages(): FabricVintage[];
-  coverageVintages(): string[];
-  layers(): LayerName[];
-  fields(vintage: string, layer: LayerName): FieldDef[];
-  locationData(vintage: string, by: { location_id: number } | { uuid: string }): LocationRecord[];
+  fabricVintages(): Promise<FabricVintage[]>;
+  coverageVintages(): Promise<string[]>;
+  layers(): Promise<LayerName[]>;
+  fields(vintage: string, layer: LayerName): Promise<FieldDef[]>;
+  locationData(
+    vintage: string,
+    by: { location_id: number } | { uuid: string },
+  ): Promise<LocationRecord[]>;
   bulkLocations(
     vintage: string,
     ids: { location_id: number[] } | { uuid: string[] },
     fields: string[],
-  ): Partial<LocationRecord>[];
+  ): Promise<Partial<LocationRecord>[]>;
   /** Parcel or footprint records of this vintage's uuids, in the order asked; unknown skipped. */
   areaFeatures(
     vintage: string,
     layer: 'parcels' | 'footprints',
     uuids: string[],
-  ): AreaFeatureRecord[];
+  ): Promise<AreaFeatureRecord[]>;
   /** Mapbox Vector Tile bytes (layers roads, parcels, footprints, locations); cached per tile. */
-  tile(vintage: string, z: number, x: number, y: number): Uint8Array;
+  tile(vintage: string, z: number, x: number, y: number): Promise<Uint8Array>;
   match(
     vintage: string,
     query: { text: string } | MatchParts,
     maxresults: number,
     sourcekey: SourceKey,
-  ): MatchResponse;
-  history(vintage: string, locationId: number): HistoryRecord[];
-  locate(vintage: string, point: LocatePoint, options: LocateOptions): LocateRecord[];
-  translate(vintage: string, src: IdKind, dest: IdKind, id: string): TranslateRecord[];
-  summarize(vintage: string, area: Area, fields: string[], nocat: boolean): SummarizeResult;
+  ): Promise<MatchResponse>;
+  history(vintage: string, locationId: number): Promise<HistoryRecord[]>;
+  locate(vintage: string, point: LocatePoint, options: LocateOptions): Promise<LocateRecord[]>;
+  translate(vintage: string, src: IdKind, dest: IdKind, id: string): Promise<TranslateRecord[]>;
+  /** Counts against MAXCOUNT (contract.ts): over it, the count is answered instead. */
+  summarize(
+    vintage: string,
+    area: Area,
+    fields: string[],
+    nocat: boolean,
+  ): Promise<SummarizeResult>;
   /** collect3: features of the layer inside the area, in parts; null for a part that is not one. */
   collect(
     vintage: string,
@@ -110,7 +121,9 @@ export interface Store {
     area: Area,
     part: CollectPart | null,
     limits: CollectLimits,
-  ): CollectResult | null;
-  fixedCoverage(vintage: string, locationIds: number[]): FixedRecord[];
-  mobileCoverage(vintage: string, cells: string[]): MobileRecord[];
+  ): Promise<CollectResult | null>;
+  fixedCoverage(vintage: string, locationIds: number[]): Promise<FixedRecord[]>;
+  mobileCoverage(vintage: string, cells: string[]): Promise<MobileRecord[]>;
+  /** Releases what the store holds; every later call rejects with "store is closed". */
+  close(): Promise<void>;
 }

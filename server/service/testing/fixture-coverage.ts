@@ -2,7 +2,7 @@
 import { latLngToCell, h3IndexToSplitLong } from 'h3-js';
 import type { FixedCoverage, MobileCoverage } from '../store/fabric';
 import { FIXTURE_LOCATIONS, fixtureLngLat } from './fixture-layout';
-import { packFixedCoverage } from '../store/fixed-offers';
+import { packFixedCoverage } from '../store/memory/fixed-offers';
 
 export const FIXED_PROVIDERS = [
   { providerId: 130001, frn: '0012345678', brandName: 'Prairie Fiber Co' },

@@ -2,7 +2,7 @@
 // fixed coverage) for tests that compare an operation with brute force or time it.
 import type { Fabric, FixedCoverage } from '../store/fabric';
 import { buildFixtureFabric, FIXTURE_ORIGIN } from './fixture-fabric';
-import { packFixedCoverage } from '../store/fixed-offers';
+import { packFixedCoverage } from '../store/memory/fixed-offers';
 import { Rng } from '../../demo/prng';
 
 /** Half the side of the square, in degrees around FIXTURE_ORIGIN, that holds the points. */

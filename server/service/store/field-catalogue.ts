@@ -1,6 +1,6 @@
 // Field definitions per layer (the fields operation), and the check summarize's caller makes
 // before asking: a field name is unknown, known but not reportable, or reportable.
-import type { FieldCategory, FieldDef, LayerName } from '../store/store';
+import type { FieldCategory, FieldDef, LayerName } from './store';
 
 const cat = (label: string, min: number, max: number): FieldCategory => ({ label, min, max });
 const BIG = 2_147_483_647;

@@ -5,11 +5,11 @@
 // then buildFabricIndex(fabric, parts)) without copying a byte.
 import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
-import { packedBBox } from '../ops/ring-test';
+import { packedBBox } from '../../ops/ring-test';
 import { buildCoverageColumns, type CoverageColumns } from './coverage-columns';
 import { buildCsr, type Csr } from './csr';
-import type { Fabric, PackedGeometry } from './fabric';
-import { createUuidCodec, type UuidCodec } from './uuid-codec';
+import type { Fabric, PackedGeometry } from '../fabric';
+import { createUuidCodec, type UuidCodec } from '../uuid-codec';
 
 export interface FabricIndex {
   fabric: Fabric;

@@ -1,26 +1,28 @@
 // The in-memory Store: a Fabric plus its static indexes, answering every operation from typed
-// columns. Vintages arrive validated by the routes; an unknown one still answers empty here so
-// the store never throws on a caller's mistake.
-import { createFabricCollector } from '../ops/collect-fabric';
-import { fixedRecords, mobileRecords } from '../ops/coverage-records';
-import { RECORD_FIELDS, layerFields } from '../ops/fields';
-import { history } from '../ops/history';
-import { locate } from '../ops/locate';
+// columns. Its operations live in server/service/ops/ (one module each); this file binds them to
+// one fabric and index. Vintages arrive validated by the routes; an unknown one still answers
+// empty here so the store never throws on a caller's mistake. Every answer is computed at once
+// and handed back as a settled promise (the interface is asynchronous for stores that wait on
+// I/O); close() holds nothing to release but makes every later call reject.
+import { createFabricCollector } from '../../ops/collect-fabric';
+import { fixedRecords, mobileRecords } from '../../ops/coverage-records';
+import { history } from '../../ops/history';
+import { locate } from '../../ops/locate';
 import {
   areaFeatureRecord,
   locationFields,
   locationRecord,
   resolveLocation,
-} from '../ops/location-records';
-import { createMatcher } from '../ops/match';
-import { summarize } from '../ops/summarize';
-import { createTileSource } from '../ops/tiles';
-import { translate } from '../ops/translate';
-import type { Fabric } from './fabric';
+} from '../../ops/location-records';
+import { createMatcher } from '../../ops/match';
+import { summarize } from '../../ops/summarize';
+import { createTileSource } from '../../ops/tiles';
+import { translate } from '../../ops/translate';
+import { MAXCOUNT, RECORD_FIELDS, layerFields } from '../contract';
+import type { Fabric } from '../fabric';
 import { buildFabricIndex, type FabricIndex } from './fabric-index';
-import type { LayerName, LocationRecord, Store } from './store';
+import type { LayerName, LocationRecord, Store } from '../store';
 
-export const MAXCOUNT = 50_000;
 const LAYERS: LayerName[] = ['locations', 'parcels', 'footprints'];
 
 /** Each memory store's index, for the worker pool to share with its threads. */
@@ -30,6 +32,13 @@ const indexes = new WeakMap<Store, FabricIndex>();
 export function memoryStoreIndex(store: Store): FabricIndex | undefined {
   return indexes.get(store);
 }
+
+/** The Store's data methods, answering at once (no promise, no close). */
+type Sync = {
+  [K in Exclude<keyof Store, 'kind' | 'close'>]: (
+    ...args: Parameters<Store[K]>
+  ) => Awaited<ReturnType<Store[K]>>;
+};
 
 export interface MemoryStoreOptions {
   /** An index already built over this fabric (a worker thread's view of the main thread's). */
@@ -57,9 +66,8 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     return i < 0 ? null : locationRecord(ix, v, i);
   };
 
-  const store: Store = {
-    kind: 'demo',
-    maxcount: MAXCOUNT,
+  // Answered synchronously; `store` below wraps each method in a promise.
+  const sync: Sync = {
     fabricVintages: () => fabric.vintages.map((v) => ({ ...v })),
     coverageVintages: () => coverageVintages.slice(),
     layers: () => LAYERS.slice(),
@@ -116,6 +124,16 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       const c = coverageIndex(v);
       return c < 0 ? [] : mobileRecords(ix, c, cells);
     },
+  };
+  let closed = false;
+  const store = { kind: 'demo' } as Store & Record<string, unknown>;
+  for (const [name, fn] of Object.entries(sync) as [string, (...a: unknown[]) => unknown][]) {
+    store[name] = (...args: unknown[]) =>
+      closed ? Promise.reject(new Error('store is closed')) : new Promise((ok) => ok(fn(...args)));
+  }
+  store.close = () => {
+    closed = true;
+    return Promise.resolve();
   };
   indexes.set(store, ix);
   return store;

@@ -3,7 +3,7 @@
 // locations are about 300 MB of columns). Posting such a fabric to a worker copies only its
 // plain values (names, towns, the county outline); every typed array arrives as a view of the
 // same memory.
-import type { Fabric } from './fabric';
+import type { Fabric } from '../fabric';
 
 type Typed = ArrayBufferView & { readonly length: number; readonly BYTES_PER_ELEMENT: number };
 

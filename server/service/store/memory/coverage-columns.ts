@@ -4,8 +4,8 @@ import {
   BEAD_SERVED_FLOOR as SERVED,
   BEAD_UNDERSERVED_FLOOR as UNDERSERVED,
   RELIABLE_TECHNOLOGIES as RELIABLE,
-} from '../../../shared/served-status';
-import type { FixedCoverage } from './fabric';
+} from '../../../../shared/served-status';
+import type { FixedCoverage } from '../fabric';
 
 export const SERVED_STATUS = ['unserved', 'underserved', 'served'] as const;
 

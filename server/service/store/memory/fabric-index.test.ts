@@ -3,8 +3,8 @@
 // returns, filtered to the vintage, in the same order (tile bytes depend on the order).
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_ORIGIN } from '../testing/fixture-fabric';
-import { SCATTER_SPAN, buildScatterFabric } from '../testing/scatter-fabric';
+import { FIXTURE_ORIGIN } from '../../testing/fixture-fabric';
+import { SCATTER_SPAN, buildScatterFabric } from '../../testing/scatter-fabric';
 import { buildFabricIndex, forEachPresentPoint } from './fabric-index';
 
 describe('forEachPresentPoint', () => {

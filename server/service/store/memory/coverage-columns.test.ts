@@ -3,7 +3,7 @@
 // apply the same rule: the server's status is the better of the residential and business ones.
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { servedStatus, type FixedOffer, type ServedStatus } from '../../../shared/served-status';
+import { servedStatus, type FixedOffer, type ServedStatus } from '../../../../shared/served-status';
 import { SERVED_STATUS, buildCoverageColumns } from './coverage-columns';
 import { OFFER_FIELDS, packFixedCoverage } from './fixed-offers';
 

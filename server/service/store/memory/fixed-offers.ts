@@ -1,7 +1,7 @@
 // Packing fixed coverage records into (record → offer) indexes over a table of distinct offers.
 // A vintage of the 1M-location demo holds about 4 million records but fewer than 100 offers:
 // one or two bytes per record instead of twelve.
-import type { FixedCoverage, FixedOffers } from './fabric';
+import type { FixedCoverage, FixedOffers } from '../fabric';
 
 /** One record's values, as the generator and the test fixtures produce them. */
 export interface FixedRecordColumns {
