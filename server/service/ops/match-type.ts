@@ -9,26 +9,30 @@
 //     suffix or directional, no city and no ZIP, a wrong ZIP, a building with units when no
 //     unit was asked, ...
 // No match at all answers matchtype null with no locations.
-import type { Fabric } from '../store/fabric';
 import type { MatchCode, MatchParts } from '../store/store';
+import type { RoadParts } from './match-text';
 
 /** Bumped whenever the scoring, the floor or the F/P rule changes, so clients can tell. */
 export const RULE_VERSION = '1';
 
-export interface CandidateFacts {
-  fabric: Fabric;
-  /** Canonical road name per road, upper-case town name per town. */
-  roadNames: readonly string[];
-  townNames: readonly string[];
+/** What match reads of a candidate location besides its house number (any store). */
+export interface MatchCandidate {
+  location_id: number;
+  /** The road as its address writes it, split (roadParts). */
+  road: RoadParts;
+  /** The unit of the address ('' when none), the city in upper case, ZIP and state. */
+  unit: string;
+  city: string;
+  zip: string;
+  state: string;
 }
 
-export function matchCode(facts: CandidateFacts, q: MatchParts, i: number): MatchCode {
-  const { locations: loc, towns, county } = facts.fabric;
-  if (q.road === undefined || q.road !== facts.roadNames[loc.road[i]]) return 'P';
-  const city = q.city === undefined ? undefined : q.city === facts.townNames[loc.town[i]];
-  const zip = q.postcode === undefined ? undefined : q.postcode === towns[loc.town[i]].zip;
+export function matchCode(q: MatchParts, c: MatchCandidate): MatchCode {
+  if (q.road === undefined || q.road !== c.road.canonical) return 'P';
+  const city = q.city === undefined ? undefined : q.city === c.city;
+  const zip = q.postcode === undefined ? undefined : q.postcode === c.zip;
   if (city === false || zip === false || (city === undefined && zip === undefined)) return 'P';
-  if (q.state !== undefined && q.state !== county.state) return 'P';
-  const unit = loc.unit[i] > 0 ? String(loc.unit[i]) : undefined;
+  if (q.state !== undefined && q.state !== c.state) return 'P';
+  const unit = c.unit === '' ? undefined : c.unit;
   return q.unit === unit ? 'F' : 'P';
 }

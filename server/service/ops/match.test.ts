@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFabricIndex } from '../store/memory/fabric-index';
+import { generateFabric } from '../../demo/generate-fabric';
 import { buildFixtureFabric } from '../testing/fixture-fabric';
 import { MATCH_FLOOR, createMatcher } from './match';
 import { parseAddress, roadParts } from './match-text';
@@ -97,6 +98,25 @@ describe('match', () => {
       city: 'CHATHAM',
       similarity: 1,
     });
+  });
+  it('ranks equal similarities by location_id, whatever the roads', () => {
+    // A house number alone scores every location with it alike (1, or 0.98 with a unit).
+    const wide = createMatcher(buildFabricIndex(generateFabric({ seed: 11, locations: 1500 })));
+    let tied = 0;
+    for (let h = 100; h < 400; h++) {
+      const hits = wide.match(4, { house_number: String(h) }, 10, null).locations;
+      const ranked = hits.toSorted(
+        (a, b) => b.similarity - a.similarity || a.location_id - b.location_id,
+      );
+      expect(hits.map((l) => l.location_id)).toEqual(ranked.map((l) => l.location_id));
+      if (hits.length > 1 && hits[0].similarity === hits[1].similarity) tied++;
+    }
+    expect(tied).toBeGreaterThan(20);
+  });
+  it('asks a unit of units: "0" is not the address without one', () => {
+    const hit = matcher.match(CURRENT, { house_number: '102', road: 'Oak St', unit: '0' }, 1, null);
+    expect(hit.locations[0]?.location_id).toBe(1000000002);
+    expect(hit.locations[0].similarity).toBeLessThan(1);
   });
   it('penalises a wrong ZIP but keeps the road match when it is close', () => {
     const right = top('102 Oak St 62704')[0].similarity;
