@@ -192,3 +192,12 @@ CREATE TABLE IF NOT EXISTS footprint_parcels (
   parcel_feature integer NOT NULL,
   PRIMARY KEY (footprints_vintage, parcels_vintage, footprint_feature)
 );
+
+-- match (server/service/store/postgis/match.ts): the locations of a release whose address begins
+-- with a house number, found by that number, and the city names a free-text address is read
+-- against (every release's, written when an import finishes).
+CREATE INDEX IF NOT EXISTS locations_house_number
+  ON locations (vintage, ((substring(address_primary FROM '^[0-9]+'))::numeric));
+CREATE TABLE IF NOT EXISTS match_cities (
+  city text PRIMARY KEY
+);

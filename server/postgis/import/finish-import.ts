@@ -156,6 +156,8 @@ export async function finishImport(
        SELECT location_id, row_number() OVER (ORDER BY location_id) - 1
          FROM (SELECT DISTINCT location_id FROM locations) d`,
     );
+    await client.query('TRUNCATE match_cities');
+    await client.query('INSERT INTO match_cities (city) SELECT DISTINCT city FROM locations');
   }
   const { rows: before } = await client.query<{ row: string }>(
     'SELECT fabric_layers::text AS row FROM fabric_layers',
@@ -213,6 +215,7 @@ export async function finishImport(
   for (const t of [
     'fabric_vintages',
     'location_features',
+    'match_cities',
     'fabric_layers',
     'location_areas',
     'footprint_parcels',
