@@ -1,0 +1,93 @@
+// The PostGIS Store: the same interface as the memory store, answered from the database that
+// `npm run import` loads (server/postgis/schema.sql). Each concern is a module of this folder
+// exporting `(ctx, ...the Store method's arguments) => Promise<its answer>`; this file opens the
+// pool, reads the context once, and binds them. After close() every call rejects.
+import pg from 'pg';
+import { connectClient, describeUrl } from '../../../postgis/connection';
+import type { Store } from '../store';
+import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
+import { loadPgContext, type PgContext } from './context';
+
+export interface PostgisStoreOptions {
+  /** Most connections the pool opens (each answers one query at a time). */
+  poolSize?: number;
+  /** Longest one statement may run before the database cancels it, ms. */
+  statementTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+type Bound = { [K in Exclude<keyof Store, 'kind' | 'close'>]: Store[K] };
+
+const notYet = (name: string) => () =>
+  Promise.reject(new Error(`the PostGIS store does not answer ${name} yet`));
+
+function bind(ctx: PgContext): Bound {
+  return {
+    fabricVintages: () => fabricVintages(ctx),
+    coverageVintages: () => coverageVintages(ctx),
+    layers: () => layers(ctx),
+    fields: (v, layer) => fields(ctx, v, layer),
+    locationData: notYet('locationData'),
+    bulkLocations: notYet('bulkLocations'),
+    areaFeatures: notYet('areaFeatures'),
+    tile: notYet('tile'),
+    match: notYet('match'),
+    places: notYet('places'),
+    history: notYet('history'),
+    locate: notYet('locate'),
+    translate: notYet('translate'),
+    summarize: notYet('summarize'),
+    collect: notYet('collect'),
+    fixedCoverage: notYet('fixedCoverage'),
+    mobileCoverage: notYet('mobileCoverage'),
+    fixedTile: notYet('fixedTile'),
+    fixedHexTile: notYet('fixedHexTile'),
+  };
+}
+
+/**
+ * A Store over the database at `url`. Rejects with a message naming the database (never its
+ * password) when it cannot be reached, has no PostGIS, or holds no fabric yet.
+ */
+export async function openPostgisStore(
+  url: string,
+  opts: PostgisStoreOptions = {},
+): Promise<Store> {
+  // One plain connection first: its failure carries the clear reason connectClient gives.
+  const probe = await connectClient(url);
+  await probe.end();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+    statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'coverage-explorer',
+  });
+  // An idle connection the server drops (restart, network) must not crash the process.
+  pool.on('error', (err) => opts.log?.(`database connection lost: ${err.message}`));
+  let ctx: PgContext;
+  try {
+    ctx = await loadPgContext(pool);
+  } catch (err) {
+    await pool.end();
+    throw new Error(`the database at ${describeUrl(url)} cannot serve: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+  const bound = bind(ctx);
+  let closed = false;
+  const store = { kind: 'postgis' } as Store & Record<string, unknown>;
+  for (const [name, fn] of Object.entries(bound) as [string, (...a: unknown[]) => unknown][]) {
+    store[name] = (...args: unknown[]) =>
+      closed ? Promise.reject(new Error('store is closed')) : fn(...args);
+  }
+  store.close = async () => {
+    if (closed) return;
+    closed = true;
+    await pool.end();
+  };
+  return store;
+}
