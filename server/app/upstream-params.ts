@@ -22,6 +22,7 @@ import { HistoryQuery, SummarizeQuery, TranslateQuery } from '../service/schemas
 import { BoundaryQuery, H3AssignQuery } from '../service/schemas/geosvc';
 import { LocateOptionsQuery, LocateQuery } from '../service/schemas/locate';
 import { MatchBulkQuery, MatchQuery } from '../service/schemas/match';
+import { PlacesQuery } from '../service/schemas/places';
 
 type QuerySchema = z.ZodObject;
 
@@ -55,6 +56,8 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   tile: { query: null, answer: 'binary' },
   match: { query: MatchQuery, answer: 'json' },
   matchBulk: { query: MatchBulkQuery, answer: 'json' },
+  // The reference service's own; a real service answers 404, which the search box explains.
+  places: { query: PlacesQuery, answer: 'json' },
   history: { query: HistoryQuery, answer: 'json' },
   locate: { query: LocateQuery, answer: 'json' },
   locateBulk: { query: LocateOptionsQuery, answer: 'json' },

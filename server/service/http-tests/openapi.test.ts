@@ -84,6 +84,7 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
     ],
   ],
   ['get', '/fabricext/{v}/translate', ['v', 'src', 'dest', 'id']],
+  ['get', '/fabricext/{v}/places', ['v', 'q', 'maxresults']],
   ['post', '/fabricext/{v}/summarize', ['v', 'field', 'nocat']],
   ['get', '/coverage/vintages', ['type']],
   ['get', '/coverage/bdcfixed', ['location_id', 'vintage']],

@@ -72,6 +72,8 @@ export const OPERATIONS: readonly OperationDef[] = [
   op('tile', 'GET', 'fabric', `/fabric/${V}/tiles/\\d{1,2}/\\d{1,7}/\\d{1,7}\\.pbf`, false, FREE),
   op('match', 'GET', 'fabricext', `/fabricext/${V}/match`),
   op('matchBulk', 'POST', 'fabricext', `/fabricext/${V}/match`),
+  // Ours (reference service only): towns, ZIP codes and streets for the search box.
+  op('places', 'GET', 'fabricext', `/fabricext/${V}/places`),
   op('history', 'GET', 'fabricext', `/fabricext/${V}/history`),
   op('locate', 'GET', 'fabricext', `/fabricext/${V}/locate`),
   op('locateBulk', 'POST', 'fabricext', `/fabricext/${V}/locate`),

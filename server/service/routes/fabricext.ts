@@ -1,5 +1,5 @@
 // Extension operations: match, history, locate, translate, summarize (match and locate, GET
-// and POST, are registered from match.ts and locate.ts).
+// and POST, are registered from match.ts and locate.ts; places, ours, from places.ts).
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Store } from '../store/store';
 import { areaFromGeoJson } from '../http/area';
@@ -20,6 +20,7 @@ import {
 import { AreaGeoJson } from '../schemas/geojson';
 import { locateRoutes } from './locate';
 import { matchRoutes } from './match';
+import { placesRoutes } from './places';
 import { createRouter, documentOnly } from './router';
 
 const tags = ['fabricext'];
@@ -87,6 +88,7 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
   const router = createRouter();
 
   matchRoutes(router, store);
+  placesRoutes(router, store);
 
   router.openapi(historyRoute(dialect), async (c) => {
     const { v } = c.req.valid('param');

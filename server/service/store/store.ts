@@ -13,6 +13,7 @@ import type { HistoryRecord, SummarizeResponse, TranslateRecord } from '../schem
 import type { FixedRecord, MobileRecord } from '../schemas/coverage';
 import type { LocateRecord } from '../schemas/locate';
 import type { MatchParts, MatchResponse } from '../schemas/match';
+import type { PlacesResponse } from '../schemas/places';
 
 export type { FieldCategory, FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
 export type { HistoryRecord, SummaryRow, TranslateRecord } from '../schemas/fabricext';
@@ -104,6 +105,8 @@ export interface Store {
     maxresults: number,
     sourcekey: SourceKey,
   ): Promise<MatchResponse>;
+  /** Towns, ZIP codes and streets a name (no house number) gives, and a street's addresses. */
+  places(vintage: string, q: string, maxresults: number): Promise<PlacesResponse>;
   history(vintage: string, locationId: number): Promise<HistoryRecord[]>;
   locate(vintage: string, point: LocatePoint, options: LocateOptions): Promise<LocateRecord[]>;
   translate(vintage: string, src: IdKind, dest: IdKind, id: string): Promise<TranslateRecord[]>;

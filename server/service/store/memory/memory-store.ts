@@ -7,6 +7,8 @@
 import { createFabricCollector } from '../../ops/collect-fabric';
 import { fixedRecords, mobileRecords } from '../../ops/coverage-records';
 import { history } from '../../ops/history';
+import { places } from '../../ops/places';
+import { buildPlacesIndex, type PlacesIndex } from '../../ops/places-index';
 import { locate } from '../../ops/locate';
 import {
   areaFeatureRecord,
@@ -56,6 +58,13 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
   const coverageVintages = fabric.fixedCoverage.map((c) => c.vintage);
   const vi = (v: string) => ix.vintageIndex(v);
   const coverageIndex = (v: string) => coverageVintages.indexOf(v);
+  // Built on a vintage's first places call: most stores never search for a town.
+  const placesIndexes = new Map<number, PlacesIndex>();
+  const placesIndex = (v: number) => {
+    let built = placesIndexes.get(v);
+    if (!built) placesIndexes.set(v, (built = buildPlacesIndex(ix, v)));
+    return built;
+  };
 
   const record = (
     v: number,
@@ -103,6 +112,10 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     tile: (v, z, x, y) => (vi(v) < 0 ? new Uint8Array(0) : tiles.tile(vi(v), z, x, y)),
     match: (v, query, maxresults, sourcekey) =>
       matcher().match(vi(v), query, maxresults, sourcekey),
+    places: (v, q, maxresults) =>
+      vi(v) < 0
+        ? { q, places: [], addresses: [], addresscount: 0 }
+        : places(ix, placesIndex(vi(v)), q, maxresults),
     history: (v, locationId) => (vi(v) < 0 ? [] : history(ix, vi(v), locationId)),
     locate(v, point, options) {
       if (vi(v) < 0) return [];

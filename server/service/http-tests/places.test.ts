@@ -1,0 +1,158 @@
+// places over real HTTP against the fixture fabric: towns, ZIP codes and streets with the
+// extent of their locations in the vintage asked, a street's addresses (each one match then
+// confirms), and the refusals that name the parameter and its rule.
+import { describe, expect, it } from 'vitest';
+import { PlacesResponseSchema, type PlacesResponse } from '../schemas/places';
+import { FIXTURE_LOCATIONS, FIXTURE_VINTAGES, fixtureLngLat } from '../testing/fixture-fabric';
+import { CURRENT, call, errorOf, serviceForFile } from './harness';
+
+const svc = serviceForFile();
+const Answer = PlacesResponseSchema.strict();
+const OLDEST = FIXTURE_VINTAGES[0];
+
+async function places(q: string, v = CURRENT, extra = ''): Promise<PlacesResponse> {
+  const res = await call(svc.url, `/fabricext/${v}/places?q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return Answer.parse(res.body);
+}
+
+/** The fixture's rows in a vintage that pass `keep`, with their positions: the expectation. */
+function rows(v: string, keep: (l: (typeof FIXTURE_LOCATIONS)[number]) => boolean) {
+  const bit = 1 << FIXTURE_VINTAGES.indexOf(v);
+  return FIXTURE_LOCATIONS.filter((l) => l.presence & bit && keep(l)).map((l) => ({
+    ...l,
+    lngLat: fixtureLngLat(l.x, l.y),
+  }));
+}
+
+function bboxOf(list: { lngLat: [number, number] }[]): number[] {
+  const lngs = list.map((l) => l.lngLat[0]);
+  const lats = list.map((l) => l.lngLat[1]);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}
+
+describe('GET places', () => {
+  it('finds a town by name with the extent and count of its locations in the vintage', async () => {
+    for (const v of [CURRENT, OLDEST]) {
+      const answer = await places('springfield', v);
+      const inTown = rows(v, (l) => l.town === 0);
+      expect(answer.places[0]).toEqual({
+        kind: 'town',
+        name: 'Springfield',
+        city: null,
+        state: 'IL',
+        zips: ['62704'],
+        locationcount: inTown.length,
+        bbox: bboxOf(inTown),
+        score: 1,
+      });
+      // A town is no street: no addresses.
+      expect(answer.addresses).toEqual([]);
+    }
+    // Typing under way, a typo, and a state after the name.
+    expect((await places('Spring')).places[0]).toMatchObject({ name: 'Springfield', score: 0.9 });
+    expect((await places('Sprinfgield')).places[0]).toMatchObject({ name: 'Springfield' });
+    expect((await places('Chatham, IL')).places[0]).toMatchObject({ name: 'Chatham', score: 1 });
+  });
+
+  it('finds a ZIP code, and the ZIP codes a prefix starts', async () => {
+    const inZip = rows(CURRENT, (l) => l.town === 1);
+    expect((await places('62629')).places).toEqual([
+      {
+        kind: 'zip',
+        name: '62629',
+        city: 'Chatham',
+        state: 'IL',
+        zips: ['62629'],
+        locationcount: inZip.length,
+        bbox: bboxOf(inZip),
+        score: 1,
+      },
+    ]);
+    expect((await places('626')).places.map((p) => [p.name, p.score])).toEqual([['62629', 0.9]]);
+    expect((await places('627')).places.map((p) => p.name)).toEqual(['62704']);
+    expect((await places('999')).places).toEqual([]);
+  });
+
+  it('lists a street’s addresses, one per house number, each confirmed by match', async () => {
+    for (const v of [CURRENT, OLDEST]) {
+      const answer = await places('Oak St', v);
+      const onOak = rows(v, (l) => l.road === 0);
+      expect(answer.places[0]).toMatchObject({
+        kind: 'street',
+        name: 'OAK ST',
+        city: 'Springfield',
+        locationcount: onOak.length,
+        bbox: bboxOf(onOak),
+        score: 1,
+      });
+      const houses = [...new Set(onOak.map((l) => l.no))].sort((a, b) => a - b);
+      expect(answer.addresscount).toBe(houses.length);
+      expect(answer.addresses.map((a) => Number(a.address.split(' ')[0]))).toEqual(houses);
+      for (const a of answer.addresses) {
+        const text = `${a.address}, ${a.city} ${a.state} ${a.zip}`;
+        const res = await call(
+          svc.url,
+          `/fabricext/${v}/match?maxresults=1&text=${encodeURIComponent(text)}`,
+        );
+        const match = res.body as { locations: { location_id: number }[] };
+        expect(match.locations[0]?.location_id, text).toBe(a.location_id);
+      }
+    }
+  });
+
+  it('finds a street by its name alone, with its directional, or with its town', async () => {
+    expect((await places('oak')).places[0]).toMatchObject({ name: 'OAK ST', score: 0.95 });
+    expect((await places('South Main Street')).places[0]).toMatchObject({
+      name: 'S MAIN ST',
+      score: 1,
+    });
+    const jacksonville = await places('Old Jacksonville Rd, Chatham');
+    expect(jacksonville.places.map((p) => p.name)).toEqual(['OLD JACKSONVILLE RD']);
+    expect(jacksonville.addresses.map((a) => a.city)).toEqual(
+      rows(CURRENT, (l) => l.road === 2).map(() => 'CHATHAM'),
+    );
+    // OAK ST runs through Springfield only.
+    expect(await places('Oak St, Chatham')).toMatchObject({ places: [], addresses: [] });
+  });
+
+  it('answers at most maxresults places and addresses', async () => {
+    const answer = await places('Oak St', CURRENT, '&maxresults=2');
+    expect(answer.addresses).toHaveLength(2);
+    expect(answer.addresscount).toBeGreaterThan(2);
+    expect(answer.places.length).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses what it cannot read, naming the parameter and the rule', async () => {
+    const cases: [string, number, string][] = [
+      [`/fabricext/${CURRENT}/places`, 400, 'q is required'],
+      [`/fabricext/${CURRENT}/places?q=%20a%20`, 400, 'q must be at least 2 characters'],
+      [`/fabricext/${CURRENT}/places?q=${'x'.repeat(101)}`, 400, 'q must be at most 100'],
+      [`/fabricext/${CURRENT}/places?q=oak&maxresults=11`, 400, 'maxresults must be at most 10'],
+      [`/fabricext/${CURRENT}/places?q=oak&maxresults=two`, 400, 'maxresults must be an integer'],
+      ['/fabricext/2024/places?q=oak', 400, 'must be six digits'],
+      ['/fabricext/199901/places?q=oak', 404, '199901'],
+    ];
+    for (const [path, status, words] of cases) {
+      const res = await call(svc.url, path);
+      expect(res.status, path).toBe(status);
+      expect(errorOf(res.body).message, path).toContain(words);
+    }
+    expect(
+      (await call(svc.url, `/fabricext/${CURRENT}/places?q=oak`, { noAuth: true })).status,
+    ).toBe(401);
+  });
+
+  it('is in the OpenAPI document and in listapis', async () => {
+    const doc = (await call(svc.url, '/openapi.json')).body as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/fabricext/{v}/places');
+    const apis = (await call(svc.url, '/accountcontrol/listapis')).body as {
+      api: string;
+      operation: string;
+      method: string;
+    }[];
+    expect(apis).toContainEqual(
+      expect.objectContaining({ api: 'fabricext', operation: 'places', method: 'GET' }),
+    );
+  });
+});

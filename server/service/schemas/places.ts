@@ -1,0 +1,65 @@
+// Schemas of places (docs/SERVICE.md, "places"): a name without a house number → the towns, ZIP
+// codes and streets it names, with their extent, and a street's addresses.
+import { z } from '@hono/zod-openapi';
+import { integerQuery } from './common';
+
+export const PLACES_Q_MIN = 2;
+export const PLACES_Q_MAX = 100;
+
+export const PlacesQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(PLACES_Q_MIN, { error: `must be at least ${PLACES_Q_MIN} characters` })
+    .max(PLACES_Q_MAX, { error: `must be at most ${PLACES_Q_MAX} characters` })
+    .openapi({
+      description: 'A town, ZIP code or street, without a house number',
+      example: 'Oak St',
+    }),
+  maxresults: integerQuery({ min: 1, max: 10, example: 10 })
+    .optional()
+    .openapi({ description: 'Most places, and most addresses, answered (default 10)' }),
+});
+
+const Bbox = z
+  .tuple([z.number(), z.number(), z.number(), z.number()])
+  .openapi({ description: '[west, south, east, north] of the locations in the place' });
+
+export const PlaceRecordSchema = z
+  .object({
+    kind: z.enum(['town', 'zip', 'street']),
+    name: z.string().openapi({ example: 'OAK ST' }),
+    city: z.string().nullable().openapi({ description: 'The town of a ZIP code or street' }),
+    state: z.string(),
+    zips: z.array(z.string()),
+    locationcount: z.number().int(),
+    bbox: Bbox,
+    score: z.number().openapi({ description: '1 for the name as given; at least 0.8' }),
+  })
+  .openapi('Place');
+export type PlaceRecord = z.output<typeof PlaceRecordSchema>;
+
+export const PlaceAddressSchema = z
+  .object({
+    location_id: z.number().int(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  })
+  .openapi('PlaceAddress');
+export type PlaceAddress = z.output<typeof PlaceAddressSchema>;
+
+export const PlacesResponseSchema = z
+  .object({
+    q: z.string(),
+    places: z.array(PlaceRecordSchema),
+    addresses: z
+      .array(PlaceAddressSchema)
+      .openapi({ description: 'When a street is the best answer: its addresses by house number' }),
+    addresscount: z.number().int().openapi({ description: 'Addresses on those streets in all' }),
+  })
+  .openapi('PlacesResponse');
+export type PlacesResponse = z.output<typeof PlacesResponseSchema>;
