@@ -1,0 +1,134 @@
+// The store contract, by place: locate, summarize, collect3 and tiles answer on the store under
+// test (PostGIS, over the demo fabric exported and imported) as on the memory store over the
+// same fabric. Each case also checks on the memory store's answers that it reaches what it is
+// there for (every match type, each option changing some answer, groups by category, parts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocateRecord, Store, SummarizeResult } from '../store';
+import { contractAreas, SUMMARY_FIELD_LISTS } from './testing/area-cases';
+import { askBoth, expectedOf, type Question } from './testing/ask-both';
+import { collectAll, repeated } from './testing/collect-all';
+import { openContractFixture, type ContractFixture } from './testing/contract-fixture';
+import { locatePoints, OPTION_SETS } from './testing/locate-cases';
+import { Picker } from './testing/pick';
+import { disagreements } from './testing/same-answer';
+import { featureCounts, tileCases, tileDifferences } from './testing/tile-cases';
+
+let fx: ContractFixture;
+
+beforeAll(async () => {
+  fx = await openContractFixture({ seed: 11, locations: 2000 });
+}, 300_000);
+
+afterAll(async () => {
+  await fx?.close();
+});
+
+async function agree<T>(questions: Question<T>[]): Promise<T[]> {
+  const asked = await askBoth(fx.subject, fx.reference, questions);
+  expect(disagreements(asked)).toEqual([]);
+  return expectedOf(asked) as T[];
+}
+
+const vintage = (vi: number) => fx.fabric.vintages[vi].vintage;
+
+describe('store contract: places agree with the memory store', () => {
+  it.each([4, 1])('locate under every option set (vintage %i)', async (vi) => {
+    const v = vintage(vi);
+    const points = locatePoints(new Picker(fx.fabric, 50 + vi), vi, 30);
+    const sets = Object.entries(OPTION_SETS);
+    const questions = sets.flatMap(([name, options]) =>
+      points.map((p) => ({
+        what: `locate(${v}, ${p.longitude},${p.latitude}, ${name})`,
+        ask: (s: Store) => s.locate(v, p, options),
+      })),
+    );
+    const answers = (await agree(questions)) as LocateRecord[][];
+    const bySet = new Map(
+      sets.map(([name], k) => [name, answers.slice(k * points.length, (k + 1) * points.length)]),
+    );
+    const answered = (name: string) => bySet.get(name) ?? [];
+    const types = (name: string): string[] =>
+      answered(name).map((a) => (a.length > 0 ? a[0].matchtype : 'none'));
+    const count = (name: string, t: string) => types(name).filter((x) => x === t).length;
+    for (const t of ['FootprintParcel', 'Footprint', 'Parcel', 'Nearest', 'none'])
+      expect(count('defaults', t), `${t} under the defaults`).toBeGreaterThanOrEqual(3);
+    // Every option set changes some answer of these points: the cases reach each parameter.
+    const plain = answered('defaults').map((a) => JSON.stringify(a));
+    for (const [name] of sets.slice(1)) {
+      const changed = answered(name).filter((a, k) => JSON.stringify(a) !== plain[k]);
+      expect(changed.length, `answers ${name} changes`).toBeGreaterThan(0);
+    }
+    expect(types('matchtype Nearest').every((t) => t === 'Nearest' || t === 'none')).toBe(true);
+  });
+
+  it.each([4, 0])('summarize: every area, field list and nocat (vintage %i)', async (vi) => {
+    const v = vintage(vi);
+    const areas = contractAreas(new Picker(fx.fabric, 60));
+    const questions = areas.flatMap(({ name, area }) =>
+      SUMMARY_FIELD_LISTS.flatMap((fields) =>
+        [false, true].map((nocat) => ({
+          what: `summarize(${v}, ${name}, [${fields.join(',')}], nocat ${nocat})`,
+          ask: (s: Store) => s.summarize(v, area, fields, nocat),
+        })),
+      ),
+    );
+    const answers = (await agree(questions)) as SummarizeResult[];
+    const counts = answers.map((a) => (a.ok ? a.response.locationcount : -1));
+    expect(counts.filter((n) => n > 20).length).toBeGreaterThan(questions.length / 2);
+    expect(counts.filter((n) => n === 0).length).toBeGreaterThanOrEqual(
+      2 * 2 * SUMMARY_FIELD_LISTS.length,
+    );
+    const rows = answers.flatMap((a) => (a.ok ? a.response.data : []));
+    expect(rows.some((r) => r.unit_count === '2-4')).toBe(true);
+    expect(
+      rows.some((r) => r.max_down_mbps_avg !== undefined && r.max_down_mbps === undefined),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['locations', 4],
+    ['locations', 1],
+    ['parcels', 4],
+    ['footprints', 2],
+  ] as const)('collect3 %s, following every continuation (vintage %i)', async (layer, vi) => {
+    const v = vintage(vi);
+    let continued = 0;
+    for (const { name, area } of contractAreas(new Picker(fx.fabric, 70))) {
+      for (const limits of [
+        { partSize: 100, maxParts: 4 },
+        { partSize: 5000, maxParts: 64 },
+      ]) {
+        const [got, want] = await Promise.all([
+          collectAll(fx.subject, v, layer, area, limits),
+          collectAll(fx.reference, v, layer, area, limits),
+        ]);
+        const what = `${name}, partSize ${limits.partSize}`;
+        expect(want.problems, what).toEqual([]);
+        expect(got.problems, what).toEqual([]);
+        expect(repeated(got.uuids), what).toEqual([]);
+        expect(got.uuids.toSorted(), what).toEqual(want.uuids.toSorted());
+        if (want.calls > 1) continued++;
+      }
+    }
+    expect(continued).toBeGreaterThan(3);
+  });
+
+  it.each([4, 0])('tiles draw the same features (vintage %i)', async (vi) => {
+    const v = vintage(vi);
+    const tiles = tileCases(new Picker(fx.fabric, 80 + vi), vi, 4);
+    const seen: Record<string, number> = {};
+    const problems: string[] = [];
+    for (const { z, x, y } of tiles) {
+      const [got, want] = await Promise.all([
+        fx.subject.tile(v, z, x, y),
+        fx.reference.tile(v, z, x, y),
+      ]);
+      for (const d of tileDifferences(got, want)) problems.push(`${z}/${x}/${y}: ${d}`);
+      for (const [layer, n] of Object.entries(featureCounts(want)))
+        seen[layer] = (seen[layer] ?? 0) + n;
+    }
+    expect(problems.slice(0, 12)).toEqual([]);
+    for (const layer of ['roads', 'parcels', 'footprints', 'locations', 'towns'])
+      expect(seen[layer], layer).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,49 @@
+// The contract suite's fixture: a small demo fabric generated, exported, imported into a private
+// PostGIS cluster, and two stores over it: the memory store over the generated fabric (the
+// reference) and the PostGIS store over the imported database (the store under test). The
+// suite then asks both the same questions through the Store interface only.
+import { generateFabric } from '../../../../demo/generate-fabric';
+import type { Fabric } from '../../fabric';
+import { createMemoryStore } from '../../memory/memory-store';
+import type { Store } from '../../store';
+import { loadIntoPostgis, type LoadedFabric } from './load-into-postgis';
+
+export interface ContractFixture {
+  /** The generated fabric: the cases pick their inputs from it (never their answers). */
+  fabric: Fabric;
+  reference: Store;
+  subject: Store;
+  loaded: LoadedFabric;
+  close(): Promise<void>;
+}
+
+/** A demo fabric of `locations` in the newest release (more counting retired ones). */
+export async function openContractFixture(opts: {
+  seed: number;
+  locations: number;
+}): Promise<ContractFixture> {
+  const fabric = generateFabric(opts);
+  const loaded = await loadIntoPostgis(fabric);
+  let subject: Store | null = null;
+  try {
+    // Until the PostGIS store opens, a second memory store stands in (the suite then checks
+    // only that its cases are well formed).
+    subject = createMemoryStore(fabric);
+    const reference = createMemoryStore(fabric);
+    const opened = subject;
+    return {
+      fabric,
+      reference,
+      subject: opened,
+      loaded,
+      async close() {
+        await Promise.allSettled([opened.close(), reference.close()]);
+        loaded.stop();
+      },
+    };
+  } catch (err) {
+    await subject?.close();
+    loaded.stop();
+    throw err;
+  }
+}
