@@ -1,6 +1,8 @@
 // Coverage operations the app calls: BDC vintages, fixed coverage by location, mobile coverage
-// by H3 res-9 cell, the latter also in the bulk POST form (up to 1000 cells).
-import { request } from './http';
+// by H3 res-9 cell, the latter also in the bulk POST form (up to 1000 cells), and the reference
+// service's fixed broadband tiles (locations with their tier strings; hexagons under filters).
+import { fixedFiltersRecord, type FixedFilters } from '../../shared/fixed-status';
+import { absoluteApiUrl, request } from './http';
 import {
   coverageVintagesSchema,
   fixedRecordsSchema,
@@ -65,4 +67,27 @@ export function getMobileCoverageBulk(
     signal,
     schema: mobileRecordsSchema,
   });
+}
+
+const enc = encodeURIComponent;
+
+/**
+ * The `{z}/{x}/{y}` template of the fixed broadband location tiles (layer `fixed`, zoom 13 and
+ * closer): each location of the fabric vintage with what its status needs under any filter,
+ * so a filter change re-shades them without a fetch.
+ */
+export function fixedTileUrl(coverageVintage: string, fabricVintage: string): string {
+  return absoluteApiUrl(
+    `/coverage/${enc(coverageVintage)}/fixedtiles/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}`,
+  );
+}
+
+/** The template of the fixed broadband hexagon tiles (layer `fixed_hex`), counted under `filters`. */
+export function fixedHexTileUrl(
+  coverageVintage: string,
+  fabricVintage: string,
+  filters: FixedFilters,
+): string {
+  const query = new URLSearchParams({ fabric: fabricVintage, ...fixedFiltersRecord(filters) });
+  return absoluteApiUrl(`/coverage/${enc(coverageVintage)}/fixedhex/{z}/{x}/{y}.pbf?${query}`);
 }

@@ -1,6 +1,6 @@
 // Base fabric operations the app calls: vintages, fields, location data, and the vector tile
 // URL the map draws the demo fabric from.
-import { getApiBase, request } from './http';
+import { absoluteApiUrl, request } from './http';
 import {
   fabricVintagesSchema,
   fieldsSchema,
@@ -52,13 +52,7 @@ export function getLocationData(
   });
 }
 
-/**
- * The `{z}/{x}/{y}` template for a MapLibre vector source. MapLibre fetches tiles from a
- * worker, so a relative API base is made absolute against the page.
- */
+/** The `{z}/{x}/{y}` template for a MapLibre vector source (an absolute URL). */
 export function fabricTileUrl(vintage: string): string {
-  const path = `/fabric/${enc(vintage)}/tiles/{z}/{x}/{y}.pbf`;
-  const base = getApiBase();
-  if (/^https?:\/\//.test(base) || typeof window === 'undefined') return `${base}${path}`;
-  return `${window.location.origin}${base}${path}`;
+  return absoluteApiUrl(`/fabric/${enc(vintage)}/tiles/{z}/{x}/{y}.pbf`);
 }

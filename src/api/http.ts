@@ -16,6 +16,16 @@ export function getApiBase(): string {
   return apiBase;
 }
 
+/**
+ * An absolute URL of an API path, for MapLibre sources: MapLibre fetches tiles from a worker,
+ * so a relative API base is made absolute against the page.
+ */
+export function absoluteApiUrl(path: string): string {
+  const base = getApiBase();
+  if (/^https?:\/\//.test(base) || typeof window === 'undefined') return `${base}${path}`;
+  return `${window.location.origin}${base}${path}`;
+}
+
 export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number)[];
 

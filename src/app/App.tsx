@@ -2,7 +2,9 @@
 // workflows that connect them (use-workflows.ts).
 import { AreaHexLayer } from '../features/area-panel/AreaHexLayer';
 import { AreaStorageNotice } from '../features/area-panel/AreaStorageNotice';
+import { BuildingTypeLegend } from '../features/building-type/BuildingTypeLegend';
 import { DrawLayer } from '../features/draw/DrawLayer';
+import { FixedBroadbandLayer } from '../features/fixed-broadband/FixedBroadbandLayer';
 import { LocationMapLayer } from '../features/location-panel/LocationMapLayer';
 import { MobileCoverageLayer } from '../features/mobile-coverage/MobileCoverageLayer';
 import { MapView } from '../map/MapView';
@@ -30,6 +32,12 @@ export function App() {
         <div className="app__map">
           <PanelErrorBoundary name="Map">
             <MapView>
+              <PanelErrorBoundary name="Fixed broadband layer" compact>
+                <FixedBroadbandLayer />
+              </PanelErrorBoundary>
+              <PanelErrorBoundary name="Building type legend" compact>
+                <BuildingTypeLegend />
+              </PanelErrorBoundary>
               <PanelErrorBoundary name="Mobile coverage layer" compact>
                 <MobileCoverageLayer />
               </PanelErrorBoundary>

@@ -1,7 +1,8 @@
-// The top bar: brand, address search, vintages, mode, layers, settings and the backend badge,
-// each from its own feature. It wraps onto a second row on narrow screens rather than hiding
-// controls.
+// The top bar: brand, address search, vintages, mode, fixed broadband filters, layers, settings
+// and the backend badge, each from its own feature. It wraps onto a second row on narrow
+// screens rather than hiding controls.
 import { AddressSearch } from '../features/search/AddressSearch';
+import { FixedFiltersMenu } from '../features/fixed-filters/FixedFiltersMenu';
 import { LayersMenu } from '../features/layers-menu/LayersMenu';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { BackendBadge } from '../features/top-bar/BackendBadge';
@@ -24,6 +25,7 @@ export function TopBar() {
       </div>
       <ModeSwitch />
       <div className="top-bar__group">
+        <FixedFiltersMenu />
         <LayersMenu />
         <SettingsDialog />
       </div>

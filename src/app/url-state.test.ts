@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_FIXED_FILTERS } from '../../shared/fixed-status';
+import { FIXED_FILTERS_KEY, loadFixedFilters } from '../state/fixed-filters-storage';
 import { useAppStore } from '../state/store';
 import { installUrlSync, parseUrlState, writeUrlState } from './url-state';
 
@@ -6,11 +8,16 @@ const initial = useAppStore.getState();
 
 describe('parseUrlState', () => {
   it('reads every parameter', () => {
-    expect(parseUrlState('?loc=1234&v=202406&cv=202412&hex=8926e2a5a1bffff')).toEqual({
+    expect(
+      parseUrlState(
+        '?loc=1234&v=202406&cv=202412&hex=8926e2a5a1bffff&aud=business&spd=250%2F25&tech=fiber&ll=1',
+      ),
+    ).toEqual({
       locationId: 1234,
       fabricVintage: '202406',
       coverageVintage: '202412',
       hex: '8926e2a5a1bffff',
+      fixedFilters: { audience: 'business', speed: '250/25', tech: 'fiber', lowLatency: true },
     });
   });
 
@@ -20,6 +27,18 @@ describe('parseUrlState', () => {
       fabricVintage: null,
       coverageVintage: null,
       hex: null,
+      fixedFilters: null,
+    });
+  });
+
+  it('gives a bad filter value its default and keeps the good ones', () => {
+    expect(parseUrlState('?aud=everyone&spd=50%2F5&tech=cable&ll=yes').fixedFilters).toEqual({
+      ...DEFAULT_FIXED_FILTERS,
+      tech: 'cable',
+    });
+    expect(parseUrlState('?spd=1000/100').fixedFilters).toEqual({
+      ...DEFAULT_FIXED_FILTERS,
+      speed: '1000/100',
     });
   });
 });
@@ -27,13 +46,39 @@ describe('parseUrlState', () => {
 describe('writeUrlState', () => {
   it('keeps parameters it does not own and removes empty ones', () => {
     const search = writeUrlState(
-      { locationId: 7, fabricVintage: '202406', coverageVintage: null, hex: null },
+      {
+        locationId: 7,
+        fabricVintage: '202406',
+        coverageVintage: null,
+        hex: null,
+        fixedFilters: null,
+      },
       '?debug=1&cv=202306&hex=8926e2a5a1bffff',
     );
     expect(new URLSearchParams(search).get('debug')).toBe('1');
     expect(new URLSearchParams(search).get('loc')).toBe('7');
     expect(search).not.toContain('cv=');
     expect(search).not.toContain('hex=');
+  });
+
+  it('writes every filter under its short key', () => {
+    const search = writeUrlState(
+      {
+        locationId: null,
+        fabricVintage: null,
+        coverageVintage: null,
+        hex: null,
+        fixedFilters: { audience: 'business', speed: '25/3', tech: 'licensed', lowLatency: true },
+      },
+      '',
+    );
+    expect(parseUrlState(search).fixedFilters).toEqual({
+      audience: 'business',
+      speed: '25/3',
+      tech: 'licensed',
+      lowLatency: true,
+    });
+    expect(search).toBe('?aud=business&spd=25%2F3&tech=licensed&ll=1');
   });
 });
 
@@ -43,6 +88,7 @@ describe('installUrlSync', () => {
   afterEach(() => {
     unsubscribe?.();
     window.history.replaceState(null, '', '/');
+    window.localStorage.removeItem(FIXED_FILTERS_KEY);
   });
 
   it('restores the selection and vintages from the URL on load', () => {
@@ -59,10 +105,38 @@ describe('installUrlSync', () => {
     unsubscribe = installUrlSync(useAppStore);
     const before = window.history.length;
     useAppStore.getState().selectHex('8926e2a5a1bffff');
-    expect(window.location.search).toBe('?hex=8926e2a5a1bffff');
+    const params = () => new URLSearchParams(window.location.search);
+    expect(params().get('hex')).toBe('8926e2a5a1bffff');
     expect(window.location.hash).toBe('#map=14/39.8/-89.6');
     useAppStore.getState().clearSelection();
-    expect(window.location.search).toBe('');
+    expect(params().has('hex')).toBe(false);
     expect(window.history.length).toBe(before);
+  });
+
+  it("applies a link's filters over the stored ones, stores them, and follows changes", () => {
+    useAppStore.getState().setFixedFilters({ tech: 'fiber', speed: '25/3' });
+    window.history.replaceState(null, '', '/?aud=business&spd=1000%2F100');
+    unsubscribe = installUrlSync(useAppStore);
+    const linked = { ...DEFAULT_FIXED_FILTERS, audience: 'business', speed: '1000/100' };
+    expect(useAppStore.getState().fixedFilters).toEqual(linked);
+    expect(loadFixedFilters()).toEqual(linked);
+    useAppStore.getState().setFixedFilters({ lowLatency: true });
+    const params = new URLSearchParams(window.location.search);
+    expect([params.get('aud'), params.get('spd'), params.get('tech'), params.get('ll')]).toEqual([
+      'business',
+      '1000/100',
+      'any',
+      '1',
+    ]);
+  });
+
+  it('keeps the stored filters when the link names none', () => {
+    useAppStore.getState().setFixedFilters({ tech: 'cable' });
+    window.history.replaceState(null, '', '/?loc=42');
+    unsubscribe = installUrlSync(useAppStore);
+    expect(useAppStore.getState().fixedFilters.tech).toBe('cable');
+    expect(new URLSearchParams(window.location.search).get('tech')).toBeNull();
+    useAppStore.getState().selectHex('8926e2a5a1bffff');
+    expect(new URLSearchParams(window.location.search).get('tech')).toBe('cable');
   });
 });

@@ -1,7 +1,11 @@
-// The shareable part of the UI state lives in the query string: `?loc=&v=&cv=&hex=`.
-// Restored once on load, then rewritten with replaceState (a click is not a history entry).
+// The shareable part of the UI state lives in the query string: `?loc=&v=&cv=&hex=` and the
+// fixed broadband filters `&aud=&spd=&tech=&ll=` (always written, so a link shows its sender's
+// filters whatever the recipient last chose). Restored once on load, then rewritten with
+// replaceState (a click is not a history entry).
 // The map view is in the hash (`#map=zoom/lat/lng`), which MapLibre keeps itself.
 import type { StoreApi } from 'zustand';
+import type { FixedFilters } from '../../shared/fixed-status';
+import { fixedFiltersOrDefaults } from '../state/fixed-filters-storage';
 import type { AppState } from '../state/store';
 
 export interface UrlState {
@@ -9,7 +13,12 @@ export interface UrlState {
   fabricVintage: string | null;
   coverageVintage: string | null;
   hex: string | null;
+  /** null when the URL names no filter (the stored or default ones then apply). */
+  fixedFilters: FixedFilters | null;
 }
+
+/** URL key of each filter parameter of shared/fixed-status.ts. */
+const FILTER_KEYS = { aud: 'audience', spd: 'speed', tech: 'tech', ll: 'lowlatency' } as const;
 
 const VINTAGE = /^\d{6}$/;
 const H3_CELL = /^[0-9a-f]{15}$/i;
@@ -27,7 +36,18 @@ export function parseUrlState(search: string): UrlState {
     fabricVintage: v && VINTAGE.test(v) ? v : null,
     coverageVintage: cv && VINTAGE.test(cv) ? cv : null,
     hex: hex && H3_CELL.test(hex) ? hex.toLowerCase() : null,
+    fixedFilters: parseFilterParams(params),
   };
+}
+
+/** The filters a URL names; a bad value takes its default (the others are kept). */
+function parseFilterParams(params: URLSearchParams): FixedFilters | null {
+  const record: Record<string, string> = {};
+  for (const [key, parameter] of Object.entries(FILTER_KEYS)) {
+    const value = params.get(key);
+    if (value !== null) record[parameter] = value;
+  }
+  return Object.keys(record).length === 0 ? null : fixedFiltersOrDefaults(record);
 }
 
 export function urlStateFromStore(state: AppState): UrlState {
@@ -37,6 +57,7 @@ export function urlStateFromStore(state: AppState): UrlState {
     fabricVintage: state.fabricVintage,
     coverageVintage: state.coverageVintage,
     hex: selection.kind === 'hex' ? selection.h3 : null,
+    fixedFilters: state.fixedFilters,
   };
 }
 
@@ -51,6 +72,11 @@ export function writeUrlState(state: UrlState, currentSearch: string): string {
   set('v', state.fabricVintage);
   set('cv', state.coverageVintage);
   set('hex', state.hex);
+  const f = state.fixedFilters;
+  set('aud', f ? f.audience : null);
+  set('spd', f ? f.speed : null);
+  set('tech', f ? f.tech : null);
+  set('ll', f ? (f.lowLatency ? '1' : '0') : null);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -59,6 +85,8 @@ export function applyUrlState(store: StoreApi<AppState>, url: UrlState): void {
   const s = store.getState();
   if (url.fabricVintage) s.setFabricVintage(url.fabricVintage);
   if (url.coverageVintage) s.setCoverageVintage(url.coverageVintage);
+  // A link's filters win over the ones kept from the last visit (and are kept in their place).
+  if (url.fixedFilters) s.setFixedFilters(url.fixedFilters);
   // A link names one thing; if it names both, the location wins (the main workflow).
   if (url.locationId !== null) s.selectLocation(url.locationId);
   else if (url.hex) s.selectHex(url.hex);

@@ -48,6 +48,8 @@ export function buildBasemapStyle(baseUri: string = document.baseURI): StyleSpec
       countyLineLayer,
       stateLineLayer,
       slot(LAYER.roadsSlot),
+      slot(LAYER.fixedSlot),
+      slot(LAYER.buildingTypeSlot),
       slot(LAYER.overlaySlot),
       slot(LAYER.labelsSlot),
       countyLabelLayer,

@@ -14,6 +14,11 @@ export const SOURCE = {
   // Area summaries: saved areas, and the summary's hexagon breakout.
   areas: 'areas',
   areaHexes: 'area-hexes',
+  // Fixed broadband: locations (zoom 13+) and hexagons (zoom 6-12), and the hexagon under the
+  // pointer. The two data sources may be vector tiles or GeoJSON: layers read properties only.
+  fixedLocations: 'fixed-locations',
+  fixedHexes: 'fixed-hexes',
+  fixedHexHover: 'fixed-hex-hover',
 } as const;
 
 export const LAYER = {
@@ -28,12 +33,17 @@ export const LAYER = {
   roadMinor: 'fabric-road-minor',
   roadMajor: 'fabric-road-major',
   locationDot: 'fabric-location-dot',
+  buildingTypeDot: 'fabric-building-type-dot',
   roadLabel: 'fabric-road-label',
   townLabel: 'fabric-town-label',
   countyLabel: 'county-label',
   // Empty layers that only mark a place in the stack, so layers added later land in order.
   groundSlot: 'slot-ground',
   roadsSlot: 'slot-roads',
+  // Fixed broadband locations: above roads and the fabric's dots, below every overlay.
+  fixedSlot: 'slot-fixed',
+  // The building type dots: over the fixed broadband symbols, below every overlay.
+  buildingTypeSlot: 'slot-building-type',
   overlaySlot: 'slot-overlay',
   labelsSlot: 'slot-labels',
   // Location workflow: the click, the line to the found location, its marker.
@@ -50,6 +60,18 @@ export const LAYER = {
   areaLine: 'area-line',
   areaHexFill: 'area-hex-fill',
   areaHexLine: 'area-hex-line',
+  // Fixed broadband: one layer per status (its filter is the rule under the filters), drawn
+  // least important first; hexagons by share, few-location ones dashed; the hovered outline.
+  fixedNotInRelease: 'fixed-notinrelease',
+  fixedNotBsl: 'fixed-notbsl',
+  fixedServed: 'fixed-served',
+  fixedUnderserved: 'fixed-underserved',
+  fixedNoOffers: 'fixed-nooffers',
+  fixedUnserved: 'fixed-unserved',
+  fixedHexFill: 'fixed-hex-fill',
+  fixedHexLine: 'fixed-hex-line',
+  fixedHexFew: 'fixed-hex-few',
+  fixedHexHover: 'fixed-hex-hover',
 } as const;
 
 /** Source layers inside the service's vector tiles. */
@@ -60,6 +82,12 @@ export const FABRIC_SOURCE_LAYER = {
   locations: 'locations',
   // Town points (name) for place labels.
   towns: 'towns',
+} as const;
+
+/** Source layers of the service's fixed broadband tiles (docs/SERVICE.md). */
+export const FIXED_SOURCE_LAYER = {
+  locations: 'fixed',
+  hexes: 'fixed_hex',
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { fabricTileUrl } from '../api/fabric';
 import { FABRIC_ATTRIBUTION } from './attribution';
 import { LAYER, SOURCE } from './ids';
 import {
+  buildingTypeDotLayer,
   footprintFillLayer,
   footprintLineLayer,
   locationDotLayer,
@@ -23,6 +24,7 @@ const LAYERS_BY_SLOT = [
     slot: LAYER.roadsSlot,
     layers: [roadCasingLayer, roadMinorLayer, roadMajorLayer, locationDotLayer],
   },
+  { slot: LAYER.buildingTypeSlot, layers: [buildingTypeDotLayer] },
   { slot: LAYER.labelsSlot, layers: [roadLabelLayer, townLabelLayer] },
 ];
 
@@ -54,12 +56,14 @@ export interface FabricLayerToggles {
   parcels: boolean;
   footprints: boolean;
   locations: boolean;
+  buildingType: boolean;
 }
 
 const TOGGLED_LAYERS: Record<keyof FabricLayerToggles, string[]> = {
   parcels: [LAYER.parcelLine],
   footprints: [LAYER.footprintFill, LAYER.footprintLine],
   locations: [LAYER.locationDot],
+  buildingType: [LAYER.buildingTypeDot],
 };
 
 /** Applies the Layers menu to the fabric layers; runs after they are added (same deps). */
@@ -69,15 +73,15 @@ export function useFabricVisibility(
   vintage: string | null,
   enabled: boolean,
 ) {
-  const { parcels, footprints, locations } = toggles;
+  const { parcels, footprints, locations, buildingType } = toggles;
   useEffect(() => {
     if (!map || !vintage || !enabled) return;
-    const wanted: FabricLayerToggles = { parcels, footprints, locations };
+    const wanted: FabricLayerToggles = { parcels, footprints, locations, buildingType };
     for (const key of Object.keys(TOGGLED_LAYERS) as (keyof FabricLayerToggles)[]) {
       for (const id of TOGGLED_LAYERS[key]) {
         if (map.getLayer(id))
           map.setLayoutProperty(id, 'visibility', wanted[key] ? 'visible' : 'none');
       }
     }
-  }, [map, vintage, enabled, parcels, footprints, locations]);
+  }, [map, vintage, enabled, parcels, footprints, locations, buildingType]);
 }

@@ -8,6 +8,17 @@ import { onCentreActivate } from './centre-activate';
 import { LAYER } from './ids';
 import { routeClick } from './route-click';
 
+/** Layers whose dots are locations a click selects (the cursor says so). */
+const DOT_LAYERS = [
+  LAYER.locationDot,
+  LAYER.fixedServed,
+  LAYER.fixedUnderserved,
+  LAYER.fixedUnserved,
+  LAYER.fixedNoOffers,
+  LAYER.fixedNotInRelease,
+  LAYER.fixedNotBsl,
+];
+
 export function useMapClicks(map: MapLibreMap | null): void {
   useEffect(() => {
     if (!map) return;
@@ -30,9 +41,9 @@ export function useMapClicks(map: MapLibreMap | null): void {
         mobileLayerOn: state.layers.mobileCoverage,
         zoom: map.getZoom(),
       });
+      const dots = DOT_LAYERS.filter((id) => map.getLayer(id) !== undefined);
       const overDot =
-        map.getLayer(LAYER.locationDot) !== undefined &&
-        map.queryRenderedFeatures(event.point, { layers: [LAYER.locationDot] }).length > 0;
+        dots.length > 0 && map.queryRenderedFeatures(event.point, { layers: dots }).length > 0;
       map.getCanvas().style.cursor = hexes.kind === 'hex' || overDot ? 'pointer' : '';
     };
     map.on('click', onClick);

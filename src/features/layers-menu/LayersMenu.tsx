@@ -9,9 +9,15 @@ import './layers-menu.css';
 type LayerKey = keyof LayersSlice['layers'];
 
 const ITEMS: { key: LayerKey; label: string; hint: string }[] = [
+  {
+    key: 'fixedBroadband',
+    label: 'Fixed broadband',
+    hint: 'BEAD status under the filters: hexagons, locations from zoom 13',
+  },
   { key: 'parcels', label: 'Parcels', hint: 'From zoom 14' },
   { key: 'footprints', label: 'Footprints', hint: 'From zoom 15' },
-  { key: 'locations', label: 'Locations', hint: 'From zoom 14' },
+  { key: 'locations', label: 'Locations', hint: 'Grey dots, from zoom 14' },
+  { key: 'buildingType', label: 'Building type', hint: 'Dots by building type, from zoom 14' },
   { key: 'mobileCoverage', label: 'Mobile coverage', hint: 'H3 hexagons, from zoom 13' },
 ];
 

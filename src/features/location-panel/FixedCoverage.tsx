@@ -1,20 +1,27 @@
-// Fixed broadband at the location: every BDC offer, the BEAD status, and which offers reach
-// the planner's chosen threshold.
-import { useState } from 'react';
+// Fixed broadband at the location: every BDC offer, the status under the planner's filters
+// (the rule the map draws), and which offers reach the filters' speed. The audience switch here
+// is the filters' own, so the map re-shades with it. A location outside the fabric or coverage
+// release gets no status, only the reason (release-check.ts).
 import { useAppStore } from '../../state/store';
 import { useCoverageVintages } from '../../queries/use-coverage-vintages';
+import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useFixedCoverage } from '../../queries/use-fixed-coverage';
+import { useHistory } from '../../queries/use-history';
+import { useLocationData } from '../../queries/use-location-data';
 import { PartError } from '../../components/PartError';
-import { servedStatus, type Audience } from '../../../shared/served-status';
+import { encodeTiers, locationFixedStatus, type FixedFilters } from '../../../shared/fixed-status';
+import type { Audience } from '../../../shared/served-status';
+import type { FixedRecord } from '../../../shared/coverage-schemas';
 import { PartState } from './PartState';
 import { FixedCoverageTable } from './FixedCoverageTable';
 import { ServedStatusBadge } from './ServedStatusBadge';
+import { releaseCheck } from './release-check';
 import { vintageLabel } from '../../lib/vintage';
 
 export function FixedCoverage({ locationId }: { locationId: number }) {
   const coverageVintage = useAppStore((s) => s.coverageVintage);
-  const threshold = useAppStore((s) => s.threshold);
-  const [audience, setAudience] = useState<Audience>('residential');
+  const filters = useAppStore((s) => s.fixedFilters);
+  const setFilters = useAppStore((s) => s.setFixedFilters);
   const coverage = useFixedCoverage(coverageVintage, locationId);
   const vintages = useCoverageVintages();
 
@@ -24,7 +31,10 @@ export function FixedCoverage({ locationId }: { locationId: number }) {
         <h3 id="lp-fixed-title" className="lp-heading">
           Fixed broadband
         </h3>
-        <AudienceSwitch value={audience} onChange={setAudience} />
+        <AudienceSwitch
+          value={filters.audience}
+          onChange={(audience) => setFilters({ audience })}
+        />
       </div>
       <p className="lp-asof">
         Coverage data as of{' '}
@@ -43,8 +53,8 @@ export function FixedCoverage({ locationId }: { locationId: number }) {
             const records = coverage.data ?? [];
             return (
               <>
-                <ServedStatusBadge status={servedStatus(records, audience)} audience={audience} />
-                <FixedCoverageTable records={records} audience={audience} threshold={threshold} />
+                <LocationStatus locationId={locationId} records={records} filters={filters} />
+                <FixedCoverageTable records={records} filters={filters} />
               </>
             );
           }}
@@ -52,6 +62,57 @@ export function FixedCoverage({ locationId }: { locationId: number }) {
       )}
     </section>
   );
+}
+
+/**
+ * The badge, once the location's releases and BSL flag are known: a status is never shown
+ * before it is known that the location is in the releases it would speak for.
+ */
+function LocationStatus({
+  locationId,
+  records,
+  filters,
+}: {
+  locationId: number;
+  records: readonly FixedRecord[];
+  filters: FixedFilters;
+}) {
+  const fabricVintage = useAppStore((s) => s.fabricVintage);
+  const coverageVintage = useAppStore((s) => s.coverageVintage);
+  const history = useHistory(fabricVintage, locationId);
+  const vintages = useFabricVintages();
+  const data = useLocationData(fabricVintage, locationId);
+  if (
+    history.status !== 'success' ||
+    vintages.status !== 'success' ||
+    data.status !== 'success' ||
+    !fabricVintage ||
+    !coverageVintage
+  ) {
+    const failed = [history, vintages, data].some((q) => q.status === 'error');
+    return (
+      <p className="lp-muted lp-status" role="status">
+        {failed
+          ? 'No BEAD status: the releases this location is in could not be checked.'
+          : 'Checking the releases…'}
+      </p>
+    );
+  }
+  const check = releaseCheck(history.data[0], vintages.data, fabricVintage, coverageVintage);
+  const record = data.data[0];
+  const status = locationFixedStatus(
+    {
+      inRelease: check.inRelease && record !== undefined,
+      bsl: record?.bsl_flag === 1,
+      offers: records.length,
+      tiers: encodeTiers(records, filters.audience),
+    },
+    filters,
+  );
+  const reason = !check.inRelease
+    ? check.reason
+    : `Not in the ${vintageLabel(fabricVintage, 'long')} fabric.`;
+  return <ServedStatusBadge status={status} filters={filters} reason={reason} />;
 }
 
 function AudienceSwitch({ value, onChange }: { value: Audience; onChange: (a: Audience) => void }) {

@@ -1,21 +1,18 @@
-// One row per provider × technology offer, fastest first; rows reaching the threshold are marked.
-import {
-  meetsThreshold,
-  isReliable,
-  type Audience,
-  type Speed,
-} from '../../../shared/served-status';
+// One row per provider × technology offer, fastest first, for the filters' audience. Rows the
+// filters count (technology, latency; BEAD: reliable and low latency) that reach their speed
+// are marked: the same rule the badge and the map use (shared/fixed-status.ts).
+import { TIERS, countingRule, offerTier, type FixedFilters } from '../../../shared/fixed-status';
 import { fixedTechnologyName } from '../../../shared/technology';
 import type { FixedRecord } from '../../../shared/coverage-schemas';
 import { audienceNote, fixedRowsFor, formatMbps } from './fixed-rows';
 
 interface Props {
   records: readonly FixedRecord[];
-  audience: Audience;
-  threshold: Speed;
+  filters: FixedFilters;
 }
 
-export function FixedCoverageTable({ records, audience, threshold }: Props) {
+export function FixedCoverageTable({ records, filters }: Props) {
+  const { audience } = filters;
   const rows = fixedRowsFor(records, audience);
   if (rows.length === 0) {
     return (
@@ -25,7 +22,11 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
       </p>
     );
   }
+  const rule = countingRule(filters);
+  const threshold = TIERS[rule.servedTier - 1]!;
   const thresholdText = `${formatMbps(threshold.down)}/${formatMbps(threshold.up)}`;
+  const bead = filters.speed === 'bead';
+  const notCounted = bead ? 'BEAD does not count it' : 'the filters do not count it';
   return (
     <table className="lp-table" aria-label="Fixed broadband providers">
       <caption className="lp-visually-hidden">
@@ -47,8 +48,9 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
       </thead>
       <tbody>
         {rows.map((r) => {
-          const meets = meetsThreshold(r, threshold);
-          const counted = isReliable(r);
+          const meets = offerTier(r) >= rule.servedTier;
+          const counted =
+            rule.codes.includes(r.technology_code) && (!rule.lowLatency || r.low_latency === 1);
           const note = audienceNote(r.business_residential_code);
           return (
             <tr
@@ -76,8 +78,8 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
                 ) : meets ? (
                   <span
                     className="lp-muted"
-                    aria-label="Meets threshold, but BEAD does not count it"
-                    title="Fast enough, but BEAD does not count this offer"
+                    aria-label={`Meets threshold, but ${notCounted}`}
+                    title={`Fast enough, but ${notCounted}`}
                   >
                     ✓
                   </span>
@@ -92,8 +94,10 @@ export function FixedCoverageTable({ records, audience, threshold }: Props) {
       <tfoot>
         <tr>
           <td colSpan={4} className="lp-muted">
-            Speeds are maximum advertised, Mbps. Offers in italics do not count toward BEAD status
-            (satellite, unlicensed fixed wireless, or not low latency).
+            Speeds are maximum advertised, Mbps.{' '}
+            {bead
+              ? 'Offers in italics do not count toward BEAD status (satellite, unlicensed fixed wireless, or not low latency).'
+              : 'Offers in italics are not counted under the filters (technology or latency).'}
           </td>
         </tr>
       </tfoot>

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '../../queries/testing/render-with-client';
+import { DEFAULT_FIXED_FILTERS } from '../../../shared/fixed-status';
 import { useAppStore } from '../../state/store';
 import { LocationPanel } from './LocationPanel';
 
@@ -140,7 +141,7 @@ beforeEach(() => {
   useAppStore.setState({
     fabricVintage: '202406',
     coverageVintage: '202406',
-    threshold: { down: 100, up: 20 },
+    fixedFilters: { ...DEFAULT_FIXED_FILTERS },
     selection: { kind: 'location', locationId: ID },
   });
 });
@@ -193,13 +194,28 @@ describe('LocationPanel', () => {
     expect(within(table).getByText(HOSTILE).closest('tr')!.classList.contains('lp-row-meets')).toBe(
       true,
     );
-    act(() => useAppStore.setState({ threshold: { down: 1000, up: 100 } }));
+    act(() => useAppStore.getState().setFixedFilters({ speed: '1000/100' }));
     expect(
       [...table.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-meets-threshold')),
     ).toEqual(['true', 'false', 'false']);
     fireEvent.click(within(panel).getByRole('button', { name: 'Business' }));
     const businessTable = within(panel).getByRole('table', { name: 'Fixed broadband providers' });
     expect(brands(businessTable)).toEqual(['Biz Only', HOSTILE, 'Sky Sat']);
+  });
+
+  it('re-rates the badge with the filters', async () => {
+    const panel = renderPanel();
+    const badge = await within(panel).findByTestId('location-panel:bead-status');
+    expect(badge.textContent).toBe('Served');
+    // Satellite alone at 100/20: not reliable under BEAD, counted at a plain threshold.
+    act(() => useAppStore.getState().setFixedFilters({ tech: 'satellite' }));
+    expect(badge.textContent).toBe('Unserved');
+    act(() => useAppStore.getState().setFixedFilters({ speed: '100/20' }));
+    expect(badge.textContent).toBe('Served');
+    act(() => useAppStore.getState().setFixedFilters({ speed: '250/25' }));
+    expect(badge.textContent).toBe('Underserved');
+    act(() => useAppStore.getState().setFixedFilters({ lowLatency: true, tech: 'any' }));
+    expect(badge.textContent).toBe('Served');
   });
 
   it('follows the coverage vintage and says which one it shows', async () => {
@@ -218,6 +234,12 @@ describe('LocationPanel', () => {
     retiredId = ID;
     const panel = renderPanel();
     expect(await within(panel).findByText('Retired')).toBeTruthy();
+    // Offers are reported at the location, but it is not in the June 2024 fabric: no status.
+    const badge = await within(panel).findByTestId('location-panel:bead-status');
+    expect(badge.textContent).toBe('Not in this release');
+    expect(within(panel).getByTestId('location-panel:status-rule').textContent).toBe(
+      'Retired in June 2024, last listed in December 2023: not in the June 2024 fabric. No BEAD status is given.',
+    );
     fireEvent.click(within(panel).getByRole('button', { name: 'Go to current equivalent' }));
     expect(useAppStore.getState().selection).toEqual({ kind: 'location', locationId: NEW_ID });
     expect(await within(panel).findByRole('heading', { name: '5 ELM ST' })).toBeTruthy();

@@ -1,30 +1,72 @@
-// The BEAD status in one glance, with the rule that produced it one hover away.
+// The location's status under the fixed broadband filters in one glance, with the rule that
+// produced it beside it. A location outside the release, or not a BSL, gets no BEAD status:
+// the badge says so and why instead.
 import {
-  SERVED_STATUS_LABEL,
-  type Audience,
-  type ServedStatus,
-} from '../../../shared/served-status';
+  countingRule,
+  type FixedFilters,
+  type FixedLocationStatus,
+} from '../../../shared/fixed-status';
 
-const RULE: Record<ServedStatus, string> = {
-  unserved: 'No reliable offer of at least 25/3 Mbps',
-  underserved: 'Reliable 25/3 Mbps, but not 100/20',
-  served: 'Reliable offer of at least 100/20 Mbps',
+const BADGE: Record<FixedLocationStatus, { text: string; tone: string }> = {
+  served: { text: 'Served', tone: 'served' },
+  underserved: { text: 'Underserved', tone: 'underserved' },
+  unserved: { text: 'Unserved', tone: 'unserved' },
+  nooffers: { text: 'Unserved', tone: 'unserved' },
+  notinrelease: { text: 'Not in this release', tone: 'none' },
+  notbsl: { text: 'Not a BSL', tone: 'none' },
 };
+
+/** The rule behind the status, in the filters' terms. */
+function ruleText(status: FixedLocationStatus, filters: FixedFilters): string {
+  const bead = filters.speed === 'bead';
+  const served = bead ? '100/20' : filters.speed;
+  const counted = bead
+    ? 'reliable, low-latency offer'
+    : countingRule(filters).lowLatency
+      ? 'low-latency offer'
+      : 'offer';
+  const who = `${bead ? 'BEAD' : `${served} Mbps`}, ${filters.audience}`;
+  switch (status) {
+    case 'served':
+      return `${who}: a counted ${counted} of at least ${served} Mbps.`;
+    case 'underserved':
+      return `${who}: a counted ${counted} of 25/3 Mbps, but not ${served}.`;
+    case 'unserved':
+      return `${who}: no counted ${counted} of at least 25/3 Mbps.`;
+    case 'nooffers':
+      return `${who}: no fixed broadband offer is reported here at all.`;
+    case 'notbsl':
+      return 'Not a broadband serviceable location: BEAD gives it no status.';
+    case 'notinrelease':
+      return '';
+  }
+}
 
 export function ServedStatusBadge({
   status,
-  audience,
+  filters,
+  reason,
 }: {
-  status: ServedStatus;
-  audience: Audience;
+  status: FixedLocationStatus;
+  filters: FixedFilters;
+  /** Why the location is outside the release (only for 'notinrelease'). */
+  reason?: string;
 }) {
+  const badge = BADGE[status];
+  const rule =
+    status === 'notinrelease'
+      ? `${reason ?? ''} No BEAD status is given.`
+      : ruleText(status, filters);
   return (
-    <div className="lp-status">
-      <span className={`lp-badge lp-badge-${status}`} data-testid="location-panel:bead-status">
-        {SERVED_STATUS_LABEL[status]}
+    <div className="lp-status" data-status={status}>
+      <span className={`lp-badge lp-badge-${badge.tone}`} data-testid="location-panel:bead-status">
+        {badge.text}
       </span>
-      <span className="lp-status-rule">
-        BEAD, {audience}: {RULE[status]}. Satellite and unlicensed fixed wireless do not count.
+      <span className="lp-status-rule" data-testid="location-panel:status-rule">
+        {rule}
+        {filters.speed === 'bead' && BADGE[status].tone !== 'none'
+          ? ' Satellite and unlicensed fixed wireless do not count.'
+          : ''}
       </span>
     </div>
   );

@@ -1,13 +1,12 @@
-// The "Settings" button and its modal <dialog>: locate distances and the speed threshold.
+// The "Settings" button and its modal <dialog>: the locate distances. (What counts as served is
+// chosen with the fixed broadband filters, which the map, the badge and the URL share.)
 // The draft is only stored on Save, and Save stays disabled while a value is out of range.
 import { useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../state/store';
-import { LOCATE_LIMITS, SPEED_THRESHOLDS } from '../../state/slices/settings';
+import { LOCATE_LIMITS } from '../../state/slices/settings';
 import {
   FIELD_LABELS,
-  thresholdFromKey,
-  thresholdKey,
   validateSettings,
   type DistanceField,
   type SettingsDraft,
@@ -25,9 +24,7 @@ export function SettingsDialog() {
     useShallow((s) => ({
       parceldistancem: s.parceldistancem,
       neardistancem: s.neardistancem,
-      threshold: s.threshold,
       setLocateDistances: s.setLocateDistances,
-      setThreshold: s.setThreshold,
     })),
   );
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
@@ -38,7 +35,6 @@ export function SettingsDialog() {
     setDraft({
       parceldistancem: String(settings.parceldistancem),
       neardistancem: String(settings.neardistancem),
-      threshold: thresholdKey(settings.threshold),
     });
     dialogRef.current?.showModal();
   };
@@ -51,8 +47,6 @@ export function SettingsDialog() {
       parceldistancem: Number(draft.parceldistancem),
       neardistancem: Number(draft.neardistancem),
     });
-    const threshold = thresholdFromKey(draft.threshold);
-    if (threshold) settings.setThreshold(threshold);
     close();
   };
 
@@ -100,22 +94,6 @@ export function SettingsDialog() {
                 </div>
               );
             })}
-            <div className="settings-dialog__field">
-              <label htmlFor="setting-threshold">Speed threshold (down/up Mbps)</label>
-              <select
-                id="setting-threshold"
-                className="select"
-                value={draft.threshold}
-                onChange={(e) => setDraft({ ...draft, threshold: e.target.value })}
-              >
-                {SPEED_THRESHOLDS.map((t) => (
-                  <option key={thresholdKey(t)} value={thresholdKey(t)}>
-                    {t.down}/{t.up} Mbps
-                  </option>
-                ))}
-              </select>
-              <p className="settings-dialog__help">Which providers count as serving a location.</p>
-            </div>
             <div className="settings-dialog__actions">
               <button type="button" className="button" onClick={close}>
                 Cancel

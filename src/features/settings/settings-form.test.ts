@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceError, thresholdFromKey, thresholdKey, validateSettings } from './settings-form';
+import { distanceError, validateSettings } from './settings-form';
 
 describe('distanceError', () => {
   it('accepts the limits themselves', () => {
@@ -23,18 +23,8 @@ describe('distanceError', () => {
 
 describe('validateSettings', () => {
   it('reports each bad field and nothing for good ones', () => {
-    expect(
-      validateSettings({ parceldistancem: '500', neardistancem: '150', threshold: '100/20' }),
-    ).toEqual({
+    expect(validateSettings({ parceldistancem: '500', neardistancem: '150' })).toEqual({
       neardistancem: 'Must be between 0 and 100 m.',
     });
-  });
-});
-
-describe('threshold keys', () => {
-  it('round-trips every offered threshold', () => {
-    expect(thresholdFromKey(thresholdKey({ down: 25, up: 3 }))).toEqual({ down: 25, up: 3 });
-    expect(thresholdFromKey('1000/100')).toEqual({ down: 1000, up: 100 });
-    expect(thresholdFromKey('50/5')).toBeNull();
   });
 });

@@ -1,27 +1,18 @@
 // Validation for the Settings form: the service refuses out-of-range distances (400, not
 // clamped), so the form refuses them first and says why.
-import { LOCATE_LIMITS, SPEED_THRESHOLDS, type SpeedThreshold } from '../../state/slices/settings';
+import { LOCATE_LIMITS } from '../../state/slices/settings';
 
 export type DistanceField = keyof typeof LOCATE_LIMITS;
 
 export interface SettingsDraft {
   parceldistancem: string;
   neardistancem: string;
-  threshold: string;
 }
 
 export const FIELD_LABELS: Record<DistanceField, string> = {
   parceldistancem: 'Parcel search distance (m)',
   neardistancem: 'Nearby search distance (m)',
 };
-
-export function thresholdKey(t: SpeedThreshold): string {
-  return `${t.down}/${t.up}`;
-}
-
-export function thresholdFromKey(key: string): SpeedThreshold | null {
-  return SPEED_THRESHOLDS.find((t) => thresholdKey(t) === key) ?? null;
-}
 
 /** The message for one distance input, or null when it is acceptable. */
 export function distanceError(field: DistanceField, raw: string): string | null {

@@ -15,11 +15,14 @@ export const MAP_COLORS = {
   roadHighway: '#f4b860',
   roadLabel: '#4a5260',
   townLabel: '#2c3440',
-  locationResidential: '#3b6fd8',
-  locationBusiness: '#d9731f',
-  locationMixed: '#8a55c9',
-  locationAnchor: '#1f9d74',
-  locationOther: '#6b7380',
+  locationNeutral: '#7d8590',
+  // Building types: hues apart from the fixed broadband statuses (blue, orange, dark red), so
+  // with both layers on a dot's centre is never read as a status.
+  locationResidential: '#1b9e77',
+  locationBusiness: '#7570b3',
+  locationMixed: '#a6761d',
+  locationAnchor: '#1d1d1d',
+  locationOther: '#b8bec6',
 } as const;
 
 /**

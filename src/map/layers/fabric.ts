@@ -1,6 +1,7 @@
 // The demo fabric from the service's vector tiles, each layer from the zoom where it reads well.
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import { FABRIC_SOURCE_LAYER, LAYER, SOURCE } from '../ids';
+import { BUILDING_TYPES } from './building-types';
 import { LABEL_FONT, LABEL_FONT_BOLD, MAP_COLORS } from './colors';
 
 // Road classes in the service's tiles: minor (town streets), arterial (town main streets),
@@ -107,6 +108,10 @@ export const roadMajorLayer: LayerSpecification = {
   },
 };
 
+/**
+ * Every location as a small neutral dot: colour is the fixed broadband layer's (its status)
+ * or, when chosen, the building type layer's below.
+ */
 export const locationDotLayer: LayerSpecification = {
   id: LAYER.locationDot,
   type: 'circle',
@@ -114,22 +119,32 @@ export const locationDotLayer: LayerSpecification = {
   'source-layer': FABRIC_SOURCE_LAYER.locations,
   minzoom: 14,
   paint: {
-    'circle-radius': ['interpolate', ['linear'], ['zoom'], 14, 2, 16, 3.5, 18, 6],
+    'circle-radius': ['interpolate', ['linear'], ['zoom'], 14, 1.5, 16, 2.5, 18, 4],
+    'circle-color': MAP_COLORS.locationNeutral,
+    'circle-stroke-color': '#ffffff',
+    'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 14, 0.3, 17, 1],
+  },
+};
+
+/**
+ * The optional "Building type" layer: a dot coloured by building_type_code, smaller than a
+ * fixed broadband symbol and drawn over it, so with both on the status shows as a ring.
+ */
+export const buildingTypeDotLayer: LayerSpecification = {
+  id: LAYER.buildingTypeDot,
+  type: 'circle',
+  source: SOURCE.fabric,
+  'source-layer': FABRIC_SOURCE_LAYER.locations,
+  minzoom: 14,
+  layout: { visibility: 'none' },
+  paint: {
+    'circle-radius': ['interpolate', ['linear'], ['zoom'], 14, 1.6, 16, 2.4, 18, 4],
     'circle-color': [
       'match',
       ['get', 'building_type_code'],
-      'R',
-      MAP_COLORS.locationResidential,
-      'B',
-      MAP_COLORS.locationBusiness,
-      'X',
-      MAP_COLORS.locationMixed,
-      'C',
-      MAP_COLORS.locationAnchor,
+      ...BUILDING_TYPES.flatMap((t) => [t.code, t.color]),
       MAP_COLORS.locationOther,
-    ],
-    'circle-stroke-color': '#ffffff',
-    'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 14, 0.4, 17, 1.2],
+    ] as unknown as ExpressionSpecification,
   },
 };
 

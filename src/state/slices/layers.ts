@@ -5,7 +5,16 @@ export type MobileTechnology = 'all' | '3G' | '4G' | '5G';
 export type MobileEnvironment = 'all' | 0 | 1;
 
 export interface LayersSlice {
-  layers: { parcels: boolean; footprints: boolean; locations: boolean; mobileCoverage: boolean };
+  layers: {
+    /** BEAD status of every location (street zoom) and % unserved by hexagon (further out). */
+    fixedBroadband: boolean;
+    parcels: boolean;
+    footprints: boolean;
+    locations: boolean;
+    /** Location dots coloured by building type (off: the fixed layer owns the dots' colour). */
+    buildingType: boolean;
+    mobileCoverage: boolean;
+  };
   /** Mobile coverage filters: carrier is a provider id or 'all'. */
   mobileFilter: {
     carrier: number | 'all';
@@ -17,7 +26,14 @@ export interface LayersSlice {
 }
 
 export const createLayersSlice: StateCreator<AppState, [], [], LayersSlice> = (set) => ({
-  layers: { parcels: true, footprints: true, locations: true, mobileCoverage: false },
+  layers: {
+    fixedBroadband: true,
+    parcels: true,
+    footprints: true,
+    locations: true,
+    buildingType: false,
+    mobileCoverage: false,
+  },
   mobileFilter: { carrier: 'all', technology: 'all', environment: 'all' },
   setLayer: (layer, on) => set((s) => ({ layers: { ...s.layers, [layer]: on } })),
   setMobileFilter: (filter) => set((s) => ({ mobileFilter: { ...s.mobileFilter, ...filter } })),

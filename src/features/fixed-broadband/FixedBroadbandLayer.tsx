@@ -1,0 +1,125 @@
+// The "Fixed broadband" layer (on by default): every location in its status under the
+// planner's filters from zoom 13, the share unserved or underserved by H3 hexagon further out,
+// and its legend card with the counts in view and the releases shown. A hexagon's counts show
+// under the pointer (or the keyboard's centre cross).
+import { useEffect, useState } from 'react';
+import type { Feature, GeoJSON } from 'geojson';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useShallow } from 'zustand/react/shallow';
+import { CollapsibleLegend } from '../../components/CollapsibleLegend';
+import { cellPolygon } from '../../lib/geo/h3';
+import { vintageLabel } from '../../lib/vintage';
+import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
+import { useMapInstance } from '../../map/map-context';
+import { useGeoJsonSource } from '../../map/use-geojson-source';
+import { useHealth } from '../../queries/use-health';
+import { useAppStore } from '../../state/store';
+import { FIXED_HEX_MIN_ZOOM, FIXED_POINT_MIN_ZOOM, fixedHexHoverLayers } from './fixed-styles';
+import { filtersSummary, hexCountsText } from './fixed-words';
+import { HexLegend, StatusLegend } from './FixedLegend';
+import { useFixedCounts } from './use-fixed-counts';
+import { useFixedTileLayers } from './use-fixed-tile-layers';
+import { useHexHover, type HoveredHex } from './use-hex-hover';
+import './fixed-broadband.css';
+
+const EMPTY: GeoJSON = { type: 'FeatureCollection', features: [] };
+
+/** The map's zoom once a move ends (the legend switches between locations and hexagons). */
+function useSettledZoom(map: MapLibreMap | null): number | null {
+  const [zoom, setZoom] = useState<number | null>(() => map?.getZoom() ?? null);
+  useEffect(() => {
+    if (!map) return;
+    const update = () => setZoom(map.getZoom());
+    update();
+    map.on('moveend', update);
+    return () => {
+      map.off('moveend', update);
+    };
+  }, [map]);
+  return zoom;
+}
+
+export function FixedBroadbandLayer() {
+  const map = useMapInstance();
+  const s = useAppStore(
+    useShallow((st) => ({
+      on: st.layers.fixedBroadband,
+      coverageVintage: st.coverageVintage,
+      fabricVintage: st.fabricVintage,
+      filters: st.fixedFilters,
+    })),
+  );
+  const health = useHealth();
+  // The location and hexagon tiles are the reference service's (embedded backend) operations.
+  const available = health.data?.backend === 'embedded';
+  useFixedTileLayers(map, { ...s, available, visible: s.on });
+  const active = s.on && available;
+  const counts = useFixedCounts(map, active);
+  const hovered = useHexHover(map, active);
+  const outline: GeoJSON = hovered
+    ? ({ type: 'Feature', properties: {}, geometry: cellPolygon(hovered.h3) } satisfies Feature)
+    : EMPTY;
+  useGeoJsonSource(SOURCE.fixedHexHover, outline, fixedHexHoverLayers, OVERLAY_BEFORE_ID);
+  const zoom = useSettledZoom(map);
+
+  if (!s.on || !map) return null;
+  const releases =
+    s.coverageVintage && s.fabricVintage
+      ? `Coverage as of ${vintageLabel(s.coverageVintage, 'long')}, fabric ${vintageLabel(s.fabricVintage, 'long')}`
+      : 'Loading vintages…';
+  let body;
+  if (health.data && !available) {
+    body = (
+      <p className="fb-legend__note" role="status">
+        This layer draws from the reference service&apos;s fixed broadband tiles, which this service
+        does not offer.
+      </p>
+    );
+  } else if (zoom !== null && zoom < FIXED_HEX_MIN_ZOOM) {
+    body = (
+      <p className="fb-legend__note" role="status">
+        Zoom in to see fixed broadband by hexagon.
+      </p>
+    );
+  } else if (zoom !== null && zoom >= FIXED_POINT_MIN_ZOOM) {
+    body = (
+      <StatusLegend
+        counts={counts.kind === 'locations' ? counts.counts : null}
+        filters={s.filters}
+      />
+    );
+  } else {
+    body = <HexLegend counts={counts.kind === 'hexes' ? counts.counts : null} />;
+  }
+  return (
+    <>
+      <CollapsibleLegend
+        id="fixed-broadband"
+        title="Fixed broadband"
+        className="fb-card"
+        aside={<span data-testid="fixed:filters-summary">{filtersSummary(s.filters)}</span>}
+      >
+        {body}
+        <p className="fb-legend__releases" data-testid="fixed:releases">
+          {releases}
+        </p>
+      </CollapsibleLegend>
+      {hovered && <HexTip hex={hovered} />}
+    </>
+  );
+}
+
+function HexTip({ hex }: { hex: HoveredHex }) {
+  return (
+    <div
+      className="fb-hex-tip map-card"
+      role="status"
+      data-testid="fixed:hex-tip"
+      data-h3={hex.h3}
+      style={{ left: hex.x, top: hex.y }}
+    >
+      {hexCountsText(hex)}
+      {hex.few && <span className="fb-hex-tip__few"> · few BSLs: read with care</span>}
+    </div>
+  );
+}

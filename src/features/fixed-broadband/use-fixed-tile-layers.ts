@@ -1,0 +1,93 @@
+// The fixed broadband layer's sources and layers from the reference service's tiles: added
+// once both vintages are known, then followed. A vintage change swaps tile URLs; a filter
+// change swaps the location layers' filters (no fetch: the tiles carry every location's tier
+// strings) and the hexagon tile URL (the service counts hexagons under the filters).
+import { useEffect } from 'react';
+import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
+import { fixedHexTileUrl, fixedTileUrl } from '../../api/coverage';
+import { FABRIC_ATTRIBUTION } from '../../map/attribution';
+import { FIXED_SOURCE_LAYER, LAYER, SOURCE } from '../../map/ids';
+import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../shared/fixed-status';
+import {
+  FIXED_HEX_MIN_ZOOM,
+  FIXED_POINT_MIN_ZOOM,
+  STATUS_LAYERS,
+  fixedHexLayers,
+  fixedPointLayers,
+} from './fixed-styles';
+import { statusFilter } from './status-expression';
+
+/** Every layer the Layers menu's "Fixed broadband" box shows or hides. */
+export const FIXED_LAYER_IDS: readonly string[] = [
+  LAYER.fixedHexFill,
+  LAYER.fixedHexLine,
+  LAYER.fixedHexFew,
+  ...STATUS_LAYERS.map((l) => l.id),
+];
+
+function setSourceTiles(map: MapLibreMap, id: string, url: string): boolean {
+  const source = map.getSource<VectorTileSource>(id);
+  if (!source) return false;
+  if (source.tiles?.[0] !== url) source.setTiles([url]);
+  return true;
+}
+
+interface Options {
+  coverageVintage: string | null;
+  fabricVintage: string | null;
+  filters: FixedFilters;
+  /** The backend serves the tiles (the embedded reference service). */
+  available: boolean;
+  visible: boolean;
+}
+
+export function useFixedTileLayers(map: MapLibreMap | null, o: Options): void {
+  const { coverageVintage: cv, fabricVintage: fv, filters, available, visible } = o;
+  const hexUrl = cv && fv ? fixedHexTileUrl(cv, fv, filters) : null;
+  const pointUrl = cv && fv ? fixedTileUrl(cv, fv) : null;
+
+  useEffect(() => {
+    if (!map || !available || !pointUrl || !hexUrl) return;
+    if (setSourceTiles(map, SOURCE.fixedLocations, pointUrl)) {
+      setSourceTiles(map, SOURCE.fixedHexes, hexUrl);
+      return;
+    }
+    map.addSource(SOURCE.fixedLocations, {
+      type: 'vector',
+      tiles: [pointUrl],
+      minzoom: FIXED_POINT_MIN_ZOOM,
+      maxzoom: 16,
+      attribution: FABRIC_ATTRIBUTION,
+    });
+    map.addSource(SOURCE.fixedHexes, {
+      type: 'vector',
+      tiles: [hexUrl],
+      minzoom: FIXED_HEX_MIN_ZOOM,
+      maxzoom: FIXED_POINT_MIN_ZOOM - 1,
+      attribution: FABRIC_ATTRIBUTION,
+    });
+    // Hexagons under the county lines, roads and labels; locations over the roads and under
+    // every overlay (the selected location's marker, drawn areas).
+    const hexBefore = map.getLayer(LAYER.groundSlot) ? LAYER.groundSlot : undefined;
+    for (const layer of fixedHexLayers(FIXED_SOURCE_LAYER.hexes)) map.addLayer(layer, hexBefore);
+    // Added with the default filters; the next effect (same commit) sets the chosen ones.
+    const pointBefore = map.getLayer(LAYER.fixedSlot) ? LAYER.fixedSlot : undefined;
+    for (const layer of fixedPointLayers(DEFAULT_FIXED_FILTERS, FIXED_SOURCE_LAYER.locations)) {
+      map.addLayer(layer, pointBefore);
+    }
+  }, [map, available, pointUrl, hexUrl]);
+
+  useEffect(() => {
+    if (!map || !available || !pointUrl || !map.getSource(SOURCE.fixedLocations)) return;
+    for (const { id, status } of STATUS_LAYERS) {
+      if (map.getLayer(id)) map.setFilter(id, statusFilter(filters, status));
+    }
+  }, [map, available, pointUrl, filters]);
+
+  useEffect(() => {
+    if (!map || !available || !pointUrl || !map.getSource(SOURCE.fixedLocations)) return;
+    for (const id of FIXED_LAYER_IDS) {
+      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
+    }
+  }, [map, available, pointUrl, visible]);
+}

@@ -1,0 +1,155 @@
+// The "Filters" button in the top bar: what counts as served, for the fixed broadband layer,
+// its hexagons, the location badge and the providers table at once (audience, speed, technology,
+// low latency). A disclosure of native controls, so each keeps its keyboard behaviour; Esc or a
+// click elsewhere closes it. The filters live in the store (kept across reloads, in the URL).
+import { useEffect, useId, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import {
+  DEFAULT_FIXED_FILTERS,
+  SPEED_CHOICES,
+  TECH_CHOICES,
+  type SpeedChoice,
+  type TechChoice,
+} from '../../../shared/fixed-status';
+import { useAppStore } from '../../state/store';
+import './fixed-filters.css';
+
+function isDefault(f: Record<string, unknown>): boolean {
+  return Object.entries(DEFAULT_FIXED_FILTERS).every(([k, v]) => f[k] === v);
+}
+
+export function FixedFiltersMenu() {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { filters, setFilters } = useAppStore(
+    useShallow((s) => ({ filters: s.fixedFilters, setFilters: s.setFixedFilters })),
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      // Handled here so the app-wide Esc (clear selection) does not also fire.
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [open]);
+
+  const bead = filters.speed === 'bead';
+  const changed = !isDefault({ ...filters });
+  return (
+    <div className="fixed-filters" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Filters
+        {changed && (
+          <span className="fixed-filters__dot" aria-label="(changed from the BEAD defaults)" />
+        )}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="fixed-filters__panel"
+          role="group"
+          aria-label="Fixed broadband filters"
+        >
+          <p className="fixed-filters__intro">
+            What counts as served, on the map and in the location panel.
+          </p>
+          <fieldset className="fixed-filters__group">
+            <legend>Offers for</legend>
+            {(['residential', 'business'] as const).map((audience) => (
+              <label key={audience} className="fixed-filters__choice">
+                <input
+                  type="radio"
+                  name={`${panelId}-audience`}
+                  value={audience}
+                  checked={filters.audience === audience}
+                  autoFocus={filters.audience === audience}
+                  onChange={() => setFilters({ audience })}
+                />
+                {audience === 'residential' ? 'Residential' : 'Business'}
+              </label>
+            ))}
+          </fieldset>
+          <div className="fixed-filters__field">
+            <label htmlFor={`${panelId}-speed`}>Served at</label>
+            <select
+              id={`${panelId}-speed`}
+              className="select"
+              value={filters.speed}
+              onChange={(e) => setFilters({ speed: e.target.value as SpeedChoice })}
+            >
+              {SPEED_CHOICES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="fixed-filters__field">
+            <label htmlFor={`${panelId}-tech`}>Technology</label>
+            <select
+              id={`${panelId}-tech`}
+              className="select"
+              value={filters.tech}
+              aria-describedby={`${panelId}-tech-help`}
+              onChange={(e) => setFilters({ tech: e.target.value as TechChoice })}
+            >
+              {TECH_CHOICES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <p id={`${panelId}-tech-help`} className="fixed-filters__help">
+              BEAD-reliable: copper, cable, fiber and licensed fixed wireless.
+              {bead && ' Under BEAD only these count, whatever else is chosen.'}
+            </p>
+          </div>
+          <label className="fixed-filters__choice">
+            <input
+              type="checkbox"
+              checked={bead || filters.lowLatency}
+              disabled={bead}
+              aria-describedby={`${panelId}-ll-help`}
+              onChange={(e) => setFilters({ lowLatency: e.target.checked })}
+            />
+            Low latency required
+          </label>
+          <p id={`${panelId}-ll-help`} className="fixed-filters__help">
+            {bead
+              ? 'BEAD always requires low latency (95th percentile at most 100 ms).'
+              : '95th-percentile round trip at most 100 ms.'}
+          </p>
+          <button
+            type="button"
+            className="button button--ghost fixed-filters__reset"
+            disabled={!changed}
+            onClick={() => setFilters({ ...DEFAULT_FIXED_FILTERS })}
+          >
+            Reset to BEAD defaults
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
