@@ -38,6 +38,12 @@ export const matchKeys = {
     [...matchKeys.all, vintage, text, maxresults] as const,
 };
 
+export const placesKeys = {
+  all: ['places'] as const,
+  query: (vintage: string, q: string, maxresults: number) =>
+    [...placesKeys.all, vintage, q, maxresults] as const,
+};
+
 export const summarizeKeys = {
   all: ['summarize'] as const,
   /** An area's summary, one request or a split run (see hashJson for the area). */

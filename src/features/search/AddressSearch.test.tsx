@@ -39,18 +39,53 @@ function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 }
 
+const SPRINGFIELD = {
+  kind: 'town',
+  name: 'Springfield',
+  city: null,
+  state: 'IL',
+  zips: ['62701', '62704'],
+  locationcount: 41234,
+  bbox: [-89.75, 39.7, -89.55, 39.85],
+  score: 1,
+};
+const OAK_STREET = {
+  kind: 'street',
+  name: 'OAK ST',
+  city: 'Springfield',
+  state: 'IL',
+  zips: ['62704'],
+  locationcount: 54,
+  bbox: [-89.66, 39.78, -89.64, 39.79],
+  score: 1,
+};
+const onOak = (no: number) => ({
+  location_id: 1000000100 + no,
+  address: `${no} OAK ST`,
+  city: 'SPRINGFIELD',
+  state: 'IL',
+  zip: '62704',
+  latitude: 39.78,
+  longitude: -89.65,
+});
+let placesAnswer: (q: string) => unknown;
+
 beforeEach(() => {
   calls = [];
+  placesAnswer = () => ({ q: '', places: [], addresses: [], addresscount: 0 });
   answer = (url) =>
     url.pathname.endsWith('/match')
       ? { text: url.searchParams.get('text'), parsed: {}, matchcount: 2, locations: [OAK, ELM] }
-      : [{ location_id: OAK.location_id, uuid: OAK.uuid }];
+      : url.pathname.endsWith('/places')
+        ? placesAnswer(url.searchParams.get('q') ?? '')
+        : [{ location_id: OAK.location_id, uuid: OAK.uuid }];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://test');
       calls.push({ url, signal: init?.signal ?? undefined });
-      return json(answer(url));
+      const body = answer(url);
+      return body instanceof Response ? body : json(body);
     }),
   );
   useAppStore.setState({ fabricVintage: VINTAGE, selection: { kind: 'none' } });
@@ -72,6 +107,8 @@ function renderSearch() {
 }
 
 const matchCalls = () => calls.filter((c) => c.url.pathname.endsWith('/match'));
+const placesCalls = () => calls.filter((c) => c.url.pathname.endsWith('/places'));
+const optionTexts = () => screen.queryAllByRole('option').map((o) => o.textContent);
 
 describe('AddressSearch', () => {
   it('asks match once per pause in typing, for up to 10 suggestions, and shows similarity', async () => {
@@ -142,7 +179,7 @@ describe('AddressSearch', () => {
   it('says the search finds only fabric locations when nothing matches', async () => {
     answer = () => ({ text: 'x', parsed: {}, matchcount: 0, locations: [] });
     const input = renderSearch();
-    fireEvent.change(input, { target: { value: 'Eiffel Tower' } });
+    fireEvent.change(input, { target: { value: '5 Eiffel Tower' } });
     expect(await screen.findByText(/only finds locations in the fabric/)).toBeTruthy();
     expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
@@ -217,5 +254,109 @@ describe('AddressSearch', () => {
       fireEvent.keyDown(input, { key: 'Escape' });
     });
     expect(useAppStore.getState().selection).toEqual({ kind: 'none' });
+  });
+
+  it('lists a street’s addresses from places, says how many more, and selects one', async () => {
+    placesAnswer = () => ({
+      q: 'oak st',
+      places: [OAK_STREET],
+      addresses: [onOak(100), onOak(102)],
+      addresscount: 54,
+    });
+    const input = renderSearch();
+    fireEvent.change(input, { target: { value: 'oak st' } });
+    await screen.findAllByRole('option');
+    expect(placesCalls()[0].url.pathname).toMatch(new RegExp(`/fabricext/${VINTAGE}/places$`));
+    expect(placesCalls()[0].url.searchParams.get('q')).toBe('oak st');
+    expect(matchCalls()).toHaveLength(0);
+    expect(optionTexts()).toEqual([
+      '100 OAK STSPRINGFIELD, IL 62704',
+      '102 OAK STSPRINGFIELD, IL 62704',
+      'OAK STSpringfield, IL · 62704 · 54 locationsStreet',
+    ]);
+    expect(screen.getByText(/2 of 54 addresses on OAK ST: add the house number/)).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(useAppStore.getState().selection).toEqual({
+      kind: 'location',
+      locationId: 1000000202,
+    });
+    expect(input.value).toBe('102 OAK ST, SPRINGFIELD, IL 62704');
+  });
+
+  it('offers a town or a ZIP code to fly to, without selecting anything', async () => {
+    placesAnswer = (q) =>
+      q === '62704'
+        ? {
+            q,
+            places: [
+              { ...SPRINGFIELD, kind: 'zip', name: '62704', city: 'Springfield', zips: ['62704'] },
+            ],
+            addresses: [],
+            addresscount: 0,
+          }
+        : { q, places: [SPRINGFIELD], addresses: [], addresscount: 0 };
+    const input = renderSearch();
+    fireEvent.change(input, { target: { value: 'springfield' } });
+    await screen.findAllByRole('option');
+    expect(optionTexts()).toEqual(['SpringfieldIL · 2 ZIP codes · 41,234 locationsTown']);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(useAppStore.getState().selection).toEqual({ kind: 'none' });
+    expect(input.value).toBe('Springfield, IL');
+
+    fireEvent.change(input, { target: { value: '62704' } });
+    await waitFor(() =>
+      expect(optionTexts()).toEqual(['62704Springfield, IL · 41,234 locationsZIP code']),
+    );
+    expect(placesCalls().at(-1)?.url.searchParams.get('q')).toBe('62704');
+  });
+
+  it('locates coordinates as a map click does, with no request', async () => {
+    const input = renderSearch();
+    fireEvent.change(input, { target: { value: '-89.6319, 39.7825' } });
+    await waitFor(() =>
+      expect(optionTexts()).toEqual([
+        '39.78250, -89.63190Read as longitude, latitude. Go there and find the locationPosition',
+      ]),
+    );
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(useAppStore.getState().selection).toMatchObject({
+      kind: 'point',
+      lat: 39.7825,
+      lng: -89.6319,
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says what to type instead of out-of-range coordinates or bare digits', async () => {
+    const input = renderSearch();
+    fireEvent.change(input, { target: { value: '95.5, 200.1' } });
+    expect(await screen.findByText(/latitude must be within ±90/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: '6270' } });
+    expect(
+      await screen.findByText(/neither a ZIP code \(5 digits\) nor a location ID/),
+    ).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says what to do when nothing is called so, and when the service has no places', async () => {
+    const input = renderSearch();
+    fireEvent.change(input, { target: { value: 'Nowhere Lane' } });
+    expect(
+      await screen.findByText(/No town, ZIP code or street called “Nowhere Lane”/),
+    ).toBeTruthy();
+    expect(screen.getByText(/start with the house number \(match needs one\)/)).toBeTruthy();
+
+    placesAnswer = () =>
+      new Response(JSON.stringify({ error: { code: 'not_found', message: 'no operation' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    fireEvent.change(input, { target: { value: 'Elm Street' } });
+    expect(
+      await screen.findByText(/Town and street search needs the reference service/),
+    ).toBeTruthy();
+    expect(screen.getByText(/match needs a house number/)).toBeTruthy();
   });
 });

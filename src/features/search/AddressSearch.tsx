@@ -1,20 +1,41 @@
-// The "Search address" combobox (WAI-ARIA combobox with a listbox popup): suggestions from
-// match as the user types, or a pasted location_id / uuid resolved through translate.
+// The "Search address" combobox (WAI-ARIA combobox with a listbox popup). What a planner types
+// is read first (classify-query.ts): an address gets match suggestions, a pasted location_id or
+// uuid its location through translate, coordinates a point to locate as a map click does, and a
+// town, ZIP code or street the places they name (a street with its addresses).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useMapInstance } from '../../map/map-context';
 import { useAppStore } from '../../state/store';
 import { parsePastedId } from './pasted-id';
 import { SearchPopup } from './SearchPopup';
-import type { SearchOption } from './search-options';
+import type { SearchOption, SearchTarget } from './search-options';
 import { useAddressSearch } from './use-address-search';
 import './address-search.css';
 
 const FLY_ZOOM = 17;
+/** Room kept around a town, ZIP code or street flown to, in pixels. */
+const AREA_PADDING = 48;
+
+function flyTo(map: MapLibreMap, target: SearchTarget): void {
+  if (target.kind === 'area') {
+    const [w, s, e, n] = target.bbox;
+    map.fitBounds(
+      [
+        [w, s],
+        [e, n],
+      ],
+      { padding: AREA_PADDING, maxZoom: target.maxZoom },
+    );
+  } else if (target.lng !== null && target.lat !== null) {
+    map.flyTo({ center: [target.lng, target.lat], zoom: Math.max(map.getZoom(), FLY_ZOOM) });
+  }
+}
 
 export function AddressSearch() {
   const ids = { listbox: useId(), status: useId(), option: useId() };
   const map = useMapInstance();
   const selectLocation = useAppStore((s) => s.selectLocation);
+  const selectPoint = useAppStore((s) => s.selectPoint);
   const clearSelection = useAppStore((s) => s.clearSelection);
   const selection = useAppStore((s) => s.selection);
   const [text, setText] = useState('');
@@ -24,19 +45,20 @@ export function AddressSearch() {
   const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);
   const pastedId = useRef<string | null>(null);
   // Closed, the box asks nothing: a chosen label is not searched again.
-  const { state, pasted } = useAddressSearch(open ? text : '');
+  const { state, query } = useAddressSearch(open ? text : '');
+  const pasted = query.kind === 'id' ? query.id : null;
   const options = state.status === 'options' ? state.options : [];
   const expanded = open && options.length > 0;
 
   const choose = (option: SearchOption) => {
-    selectLocation(option.locationId);
-    if (map && option.lng !== null && option.lat !== null) {
-      map.flyTo({ center: [option.lng, option.lat], zoom: Math.max(map.getZoom(), FLY_ZOOM) });
-    }
-    const label =
-      option.similarity === null ? option.primary : `${option.primary}, ${option.secondary}`;
+    const { target, label } = option;
+    // A location is selected; a point is located as a map click is (app/use-workflows.ts); an
+    // area is only flown to.
+    if (target.kind === 'location') selectLocation(target.locationId);
+    if (target.kind === 'point') selectPoint(target.lng, target.lat);
+    if (map) flyTo(map, target);
     setText(label);
-    setChosen({ id: option.locationId, label });
+    setChosen(target.kind === 'location' ? { id: target.locationId, label } : null);
     setOpen(false);
     setActive(-1);
     pastedId.current = null;
@@ -106,8 +128,8 @@ export function AddressSearch() {
         aria-controls={ids.listbox}
         aria-activedescendant={expanded && active >= 0 ? `${ids.option}-${active}` : undefined}
         aria-describedby={ids.status}
-        placeholder="Search address  ( / )"
-        title="Type an address, or paste a location ID or UUID. Press / to get here."
+        placeholder="Address, town, ZIP or lat, lng  ( / )"
+        title="Type an address, a street, a town, a ZIP code or a latitude, longitude, or paste a location ID or UUID. Press / to get here."
         autoComplete="off"
         spellCheck={false}
         className="address-search__input"

@@ -1,8 +1,6 @@
 // The popup under the search box: the suggestion listbox, or a status that says what to do.
 import { isApiError } from '../../api/api-error';
-import { useAppStore } from '../../state/store';
-import { vintageLabel } from '../../lib/vintage';
-import { noIdText, noMatchText, similarityLabel, type SearchOption } from './search-options';
+import type { SearchOption } from './search-options';
 import type { SearchState } from './use-address-search';
 
 interface Props {
@@ -15,7 +13,6 @@ interface Props {
 }
 
 export function SearchPopup({ open, state, ids, active, onChoose, onHover }: Props) {
-  const vintage = useAppStore((s) => s.fabricVintage);
   const shown = open && state.status !== 'idle';
   const options = shown && state.status === 'options' ? state.options : [];
 
@@ -42,27 +39,20 @@ export function SearchPopup({ open, state, ids, active, onChoose, onHover }: Pro
           >
             <span className="address-search__primary">{option.primary}</span>
             <span className="address-search__secondary">{option.secondary}</span>
-            {option.similarity !== null && (
-              <span className="address-search__similarity">
-                {similarityLabel(option.similarity)}
-              </span>
-            )}
+            {option.badge !== null && <span className="address-search__badge">{option.badge}</span>}
           </li>
         ))}
       </ul>
       <div id={ids.status} role="status" className="address-search__status">
         {shown && state.status === 'loading' && <p className="address-search__muted">Searching…</p>}
-        {shown && state.status === 'empty' && (
-          <p>
-            {state.pasted
-              ? noIdText(state.pasted, vintage ? vintageLabel(vintage, 'long') : 'selected')
-              : noMatchText(state.text)}
-          </p>
-        )}
+        {shown && state.status === 'message' && <p>{state.message}</p>}
         {shown && state.status === 'options' && (
           <p className="visually-hidden">
             {state.options.length === 1 ? '1 suggestion' : `${state.options.length} suggestions`}
           </p>
+        )}
+        {shown && state.status === 'options' && state.note && (
+          <p className="address-search__note">{state.note}</p>
         )}
       </div>
       {shown && state.status === 'error' && (

@@ -1,43 +1,111 @@
-// What the search box offers for its text: match suggestions, or the one location a pasted id
-// names. Pure, so the wording and ordering are tested without a browser.
+// What the search box offers, and what choosing each does: a location (match suggestions, a
+// pasted id, an address on a street), a point to locate (coordinates), or an area to fly to
+// (a town, ZIP code or street). Pure, so the wording and ordering are tested without a browser.
 import type { MatchLocation, TranslateRecord } from '../../api/schemas';
+import type { Place, PlacesResponse } from '../../api/places';
 import type { PastedId } from './pasted-id';
+
+export type SearchTarget =
+  | { kind: 'location'; locationId: number; lng: number | null; lat: number | null }
+  | { kind: 'point'; lng: number; lat: number }
+  | { kind: 'area'; bbox: [number, number, number, number]; maxZoom: number };
 
 export interface SearchOption {
   key: string;
-  locationId: number;
+  target: SearchTarget;
   primary: string;
   secondary: string;
-  /** 0..1 for address matches; null for an id lookup (exact by definition). */
-  similarity: number | null;
-  lng: number | null;
-  lat: number | null;
+  /** At the right: "97% match" for an address match, "Town", "ZIP code", "Street". */
+  badge: string | null;
+  /** What the box shows once the option is chosen. */
+  label: string;
 }
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export function matchOptions(locations: readonly MatchLocation[]): SearchOption[] {
   return [...locations]
     .sort((a, b) => a.matchrank - b.matchrank)
-    .map((m) => ({
-      key: `m-${m.location_id}`,
-      locationId: m.location_id,
-      primary: m.address,
-      secondary: `${m.city}, ${m.state} ${m.zip}`.trim(),
-      similarity: m.similarity,
-      lng: m.longitude,
-      lat: m.latitude,
-    }));
+    .map((m) => {
+      const secondary = `${m.city}, ${m.state} ${m.zip}`.trim();
+      return {
+        key: `m-${m.location_id}`,
+        target: { kind: 'location', locationId: m.location_id, lng: m.longitude, lat: m.latitude },
+        primary: m.address,
+        secondary,
+        badge: similarityLabel(m.similarity),
+        label: `${m.address}, ${secondary}`,
+      };
+    });
 }
 
 export function idOptions(pasted: PastedId, records: readonly TranslateRecord[]): SearchOption[] {
   return records.slice(0, 1).map((r) => ({
     key: `id-${r.location_id}`,
-    locationId: r.location_id,
+    target: { kind: 'location', locationId: r.location_id, lng: null, lat: null },
     primary: `Location ${r.location_id}`,
     secondary: pasted.kind === 'uuid' ? `UUID ${r.uuid}` : 'By location ID',
-    similarity: null,
-    lng: null,
-    lat: null,
+    badge: null,
+    label: `Location ${r.location_id}`,
   }));
+}
+
+export function pointOption(lat: number, lng: number, lngFirst: boolean): SearchOption {
+  const at = `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+  return {
+    key: `p-${at}`,
+    target: { kind: 'point', lng, lat },
+    primary: at,
+    secondary: lngFirst
+      ? 'Read as longitude, latitude. Go there and find the location'
+      : 'Latitude, longitude. Go there and find the location',
+    badge: 'Position',
+    label: at,
+  };
+}
+
+const PLACE_BADGE = { town: 'Town', zip: 'ZIP code', street: 'Street' } as const;
+/** How close a flight to each kind comes: a town whole, a street readable. */
+const PLACE_MAX_ZOOM = { town: 14, zip: 14, street: 17 } as const;
+
+function placeOption(p: Place): SearchOption {
+  const where = p.kind === 'town' ? p.state : `${p.city ?? ''}, ${p.state}`;
+  const zips =
+    p.kind === 'town' && p.zips.length > 1 ? count(p.zips.length, 'ZIP code') : p.zips.join(', ');
+  return {
+    key: `pl-${p.kind}-${p.name}-${p.city ?? ''}`,
+    target: { kind: 'area', bbox: p.bbox, maxZoom: PLACE_MAX_ZOOM[p.kind] },
+    primary: p.name,
+    secondary: [where, p.kind === 'zip' ? null : zips, count(p.locationcount, 'location')]
+      .filter(Boolean)
+      .join(' · '),
+    badge: PLACE_BADGE[p.kind],
+    label: p.kind === 'town' ? `${p.name}, ${p.state}` : `${p.name}, ${where}`,
+  };
+}
+
+/** A street's addresses first (what a planner typing a street wants), then the places. */
+export function placesOptions(answer: PlacesResponse): SearchOption[] {
+  const addresses = answer.addresses.map((a): SearchOption => {
+    const secondary = `${a.city}, ${a.state} ${a.zip}`;
+    return {
+      key: `a-${a.location_id}`,
+      target: { kind: 'location', locationId: a.location_id, lng: a.longitude, lat: a.latitude },
+      primary: a.address,
+      secondary,
+      badge: null,
+      label: `${a.address}, ${secondary}`,
+    };
+  });
+  return [...addresses, ...answer.places.map(placeOption)];
+}
+
+/** Under the list when a street holds more addresses than it shows. */
+export function moreAddressesText(answer: PlacesResponse): string | null {
+  const street = answer.places.find((p) => p.kind === 'street');
+  if (!street || answer.addresscount <= answer.addresses.length) return null;
+  return `${answer.addresses.length} of ${answer.addresscount.toLocaleString('en-US')} addresses on ${street.name}: add the house number to find one.`;
 }
 
 /** "97% match": similarity as a planner reads it, never rounded up to a false 100%. */
@@ -53,4 +121,27 @@ export function noMatchText(text: string): string {
 export function noIdText(pasted: PastedId, vintageLabel: string): string {
   const what = pasted.kind === 'uuid' ? 'UUID' : 'location ID';
   return `No location with this ${what} in the ${vintageLabel} fabric. A UUID belongs to one vintage: try another fabric vintage.`;
+}
+
+export function noPlaceText(text: string, vintageLabel: string): string {
+  return `No town, ZIP code or street called “${text.trim()}” in the ${vintageLabel} fabric. For an address, start with the house number (match needs one), or click the map.`;
+}
+
+export function noZipText(zip: string, vintageLabel: string): string {
+  return `No locations with ZIP code ${zip} in the ${vintageLabel} fabric. Check the ZIP code, or type a town or an address.`;
+}
+
+export function numberText(digits: string): string {
+  return `“${digits}” is neither a ZIP code (5 digits) nor a location ID (10 digits). For an address, add the street after the house number.`;
+}
+
+/** Against a service without places (a real one): what works instead. */
+export function placesUnsupportedText(kind: 'zip' | 'name'): string {
+  return kind === 'zip'
+    ? 'ZIP code search needs the reference service (this service has no places operation). Type an address with its house number, or click the map.'
+    : 'Town and street search needs the reference service (this service has no places operation), and match needs a house number: add the house number, or click the map.';
+}
+
+export function badCoordinatesText(message: string): string {
+  return `${message} Type latitude, longitude, for example 39.7825, -89.6319.`;
 }

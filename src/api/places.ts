@@ -1,0 +1,57 @@
+// places: the reference service's search of towns, ZIP codes and streets by name (docs/SERVICE.md,
+// "places"). A real service does not offer it and answers 404, which `placesUnsupported` tells
+// apart from a vintage it does not know.
+import { z } from 'zod';
+import { intLike, numberLike, textLike } from '../../shared/schema-primitives';
+import { isApiError } from './api-error';
+import { request } from './http';
+
+const placeSchema = z.object({
+  kind: z.enum(['town', 'zip', 'street']),
+  name: z.string(),
+  city: z.string().nullable(),
+  state: z.string(),
+  zips: z.array(textLike),
+  locationcount: intLike,
+  bbox: z.tuple([numberLike, numberLike, numberLike, numberLike]),
+  score: numberLike,
+});
+export type Place = z.output<typeof placeSchema>;
+
+const placeAddressSchema = z.object({
+  location_id: intLike,
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: textLike,
+  latitude: numberLike,
+  longitude: numberLike,
+});
+
+const placesResponseSchema = z.object({
+  q: z.string(),
+  places: z.array(placeSchema),
+  addresses: z.array(placeAddressSchema),
+  addresscount: intLike,
+});
+export type PlacesResponse = z.output<typeof placesResponseSchema>;
+
+export function findPlaces(
+  vintage: string,
+  q: string,
+  maxresults: number,
+  signal?: AbortSignal,
+): Promise<PlacesResponse> {
+  return request({
+    operation: 'places',
+    path: `/fabricext/${encodeURIComponent(vintage)}/places`,
+    query: { q, maxresults },
+    signal,
+    schema: placesResponseSchema,
+  });
+}
+
+/** The service has no places operation (a real service): its 404 names no vintage. */
+export function placesUnsupported(error: unknown): boolean {
+  return isApiError(error) && error.status === 404 && error.code !== 'unknown_vintage';
+}
