@@ -91,6 +91,12 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
   ['post', '/coverage/bdcfixed', ['vintage']],
   ['get', '/coverage/bdcmobile', ['h3_res9_id', 'vintage']],
   ['post', '/coverage/bdcmobile', ['vintage']],
+  ['get', '/coverage/{v}/fixedtiles/{z}/{x}/{y}.pbf', ['v', 'z', 'x', 'y', 'fabric']],
+  [
+    'get',
+    '/coverage/{v}/fixedhex/{z}/{x}/{y}.pbf',
+    ['v', 'z', 'x', 'y', 'fabric', 'audience', 'speed', 'tech', 'lowlatency'],
+  ],
   ['post', '/fabric/{v}/collect3/{layer}', ['v', 'layer']],
   ['post', '/fabric/{v}/collect2', ['v']],
   ['get', '/accountcontrol/listapis', []],

@@ -36,6 +36,7 @@ const AREA_CALL: Billing = { credits: 10, maxrequest: 1 };
 
 const V = '\\d{6}';
 const LAYER = '[a-z_]+';
+const TILE = '\\d{1,2}/\\d{1,7}/\\d{1,7}\\.pbf';
 
 /** `/fabric/${V}/bulk/${LAYER}` → "bulk": the first plain segment after the area. */
 function operationName(path: string): string {
@@ -84,6 +85,9 @@ export const OPERATIONS: readonly OperationDef[] = [
   op('fixedCoverageBulk', 'POST', 'coverage', '/coverage/bdcfixed', true),
   op('mobileCoverage', 'GET', 'coverage', '/coverage/bdcmobile', true),
   op('mobileCoverageBulk', 'POST', 'coverage', '/coverage/bdcmobile', true),
+  // The reference service's own fixed broadband tiles (issue 13); the real service has none.
+  op('fixedTile', 'GET', 'coverage', `/coverage/${V}/fixedtiles/${TILE}`, false, FREE),
+  op('fixedHexTile', 'GET', 'coverage', `/coverage/${V}/fixedhex/${TILE}`, false, FREE),
   op('collect3', 'POST', 'fabric', `/fabric/${V}/collect3/${LAYER}`, false, AREA_CALL),
   // Older releases of the official client call collect2: collect3 of the locations.
   op('collect2', 'POST', 'fabric', `/fabric/${V}/collect2`, false, AREA_CALL),

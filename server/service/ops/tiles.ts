@@ -54,28 +54,43 @@ function roadTree(ix: FabricIndex): Flatbush | null {
   return tree;
 }
 
+function cut(features: GeoJSON.Feature[], z: number, x: number, y: number) {
+  if (features.length === 0) return null;
+  // indexMaxZoom 0: geojson-vt splits only along the path to the requested tile.
+  const index = geojsonvt(
+    { type: 'FeatureCollection', features },
+    {
+      maxZoom: z,
+      indexMaxZoom: 0,
+      indexMaxPoints: 0,
+      extent: EXTENT,
+      buffer: BUFFER,
+      tolerance: 3,
+    },
+  );
+  return index.getTile(z, x, y);
+}
+
+/** Tile (z, x, y) of named layers of lng/lat features, as MVT bytes; empty layers are left out. */
+export function encodeTile(
+  layers: Record<string, GeoJSON.Feature[]>,
+  z: number,
+  x: number,
+  y: number,
+): Uint8Array {
+  const tiles: Record<string, NonNullable<ReturnType<typeof cut>>> = {};
+  for (const [name, features] of Object.entries(layers)) {
+    const t = cut(features, z, x, y);
+    if (t && t.features.length > 0) tiles[name] = t;
+  }
+  return fromGeojsonVt(tiles, { version: 2, extent: EXTENT });
+}
+
 export function createTileSource(
   ix: FabricIndex,
   cache = new ByteLru(4096, 64 * 1024 * 1024),
 ): TileSource {
   let roads: Flatbush | null | undefined; // built on the first tile that asks for roads
-
-  function cut(features: GeoJSON.Feature[], z: number, x: number, y: number) {
-    if (features.length === 0) return null;
-    // indexMaxZoom 0: geojson-vt splits only along the path to the requested tile.
-    const index = geojsonvt(
-      { type: 'FeatureCollection', features },
-      {
-        maxZoom: z,
-        indexMaxZoom: 0,
-        indexMaxPoints: 0,
-        extent: EXTENT,
-        buffer: BUFFER,
-        tolerance: 3,
-      },
-    );
-    return index.getTile(z, x, y);
-  }
 
   function build(vi: number, z: number, x: number, y: number): Uint8Array {
     const box = tileBBox(z, x, y);
@@ -86,12 +101,7 @@ export function createTileSource(
       footprints: z >= TILE_MIN_ZOOM.footprints ? footprintFeatures(ix, vi, box) : [],
       locations: z >= TILE_MIN_ZOOM.locations ? locationFeatures(ix, vi, box) : [],
     };
-    const tiles: Record<string, NonNullable<ReturnType<typeof cut>>> = {};
-    for (const [name, features] of Object.entries(layers)) {
-      const t = cut(features, z, x, y);
-      if (t && t.features.length > 0) tiles[name] = t;
-    }
-    return fromGeojsonVt(tiles, { version: 2, extent: EXTENT });
+    return encodeTile(layers, z, x, y);
   }
 
   return {

@@ -14,6 +14,7 @@ import type { FixedRecord, MobileRecord } from '../schemas/coverage';
 import type { LocateRecord } from '../schemas/locate';
 import type { MatchParts, MatchResponse } from '../schemas/match';
 import type { PlacesResponse } from '../schemas/places';
+import type { FixedFilters } from '../../../shared/fixed-status';
 
 export type { FieldCategory, FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
 export type { HistoryRecord, SummaryRow, TranslateRecord } from '../schemas/fabricext';
@@ -127,6 +128,20 @@ export interface Store {
   ): Promise<CollectResult | null>;
   fixedCoverage(vintage: string, locationIds: number[]): Promise<FixedRecord[]>;
   mobileCoverage(vintage: string, cells: string[]): Promise<MobileRecord[]>;
+  /**
+   * Fixed broadband at street zoom (issue 13): MVT layer `fixed`, a point per location of
+   * fabric vintage fv with its tier strings at coverage vintage cv; empty below zoom 13.
+   */
+  fixedTile(cv: string, fv: string, z: number, x: number, y: number): Promise<Uint8Array>;
+  /** MVT layer `fixed_hex`: H3 cells (res 7 or 8 by zoom) with their counts under the filters. */
+  fixedHexTile(
+    cv: string,
+    fv: string,
+    z: number,
+    x: number,
+    y: number,
+    filters: FixedFilters,
+  ): Promise<Uint8Array>;
   /** Releases what the store holds; every later call rejects with "store is closed". */
   close(): Promise<void>;
 }

@@ -6,6 +6,9 @@
 // I/O); close() holds nothing to release but makes every later call reject.
 import { createFabricCollector } from '../../ops/collect-fabric';
 import { fixedRecords, mobileRecords } from '../../ops/coverage-records';
+import type { FixedVintages } from '../../ops/fixed-location-features';
+import { releaseVintageIndex } from '../../ops/fixed-offers-view';
+import { createFixedTileSource } from '../../ops/fixed-tiles';
 import { history } from '../../ops/history';
 import { places } from '../../ops/places';
 import { buildPlacesIndex, type PlacesIndex } from '../../ops/places-index';
@@ -64,6 +67,13 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     let built = placesIndexes.get(v);
     if (!built) placesIndexes.set(v, (built = buildPlacesIndex(ix, v)));
     return built;
+  };
+  const fixedTiles = createFixedTileSource(ix);
+  const fixedVintages = (cv: string, fv: string): FixedVintages | null => {
+    const coverage = coverageIndex(cv);
+    const fabricIndex = vi(fv);
+    if (coverage < 0 || fabricIndex < 0) return null;
+    return { fabric: fabricIndex, coverage, release: releaseVintageIndex(fabric, cv) };
   };
 
   const record = (
@@ -136,6 +146,14 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     mobileCoverage(v, cells) {
       const c = coverageIndex(v);
       return c < 0 ? [] : mobileRecords(ix, c, cells);
+    },
+    fixedTile(cv, fv, z, x, y) {
+      const joined = fixedVintages(cv, fv);
+      return joined ? fixedTiles.locationTile(joined, z, x, y) : new Uint8Array(0);
+    },
+    fixedHexTile(cv, fv, z, x, y, filters) {
+      const joined = fixedVintages(cv, fv);
+      return joined ? fixedTiles.hexTile(joined, z, x, y, filters) : new Uint8Array(0);
     },
   };
   let closed = false;

@@ -1,0 +1,73 @@
+// Per H3 cell, the fixed broadband counts a hexagon shows (issue 13) under one set of filters:
+// every location of the fabric vintage, the BSLs of the coverage vintage's release split by
+// the status rule of shared/fixed-status.ts, and the locations outside that release. One pass
+// over the cells' members; a location's best counted tier is the max over its records of a
+// per-offer table, the same arithmetic as statusFromOffers.
+import { countingRule, statusFromBestTier, type FixedFilters } from '../../../shared/fixed-status';
+import type { FixedOffer } from '../../../shared/served-status';
+import type { FabricIndex } from '../store/memory/fabric-index';
+import type { HexCells } from './fixed-hex-cells';
+import { countedTiers } from './fixed-offers-view';
+import type { FixedVintages } from './fixed-location-features';
+
+export interface HexCounts {
+  locations: Uint32Array;
+  bsls: Uint32Array;
+  served: Uint32Array;
+  underserved: Uint32Array;
+  unserved: Uint32Array;
+  notinrelease: Uint32Array;
+}
+
+export function countHexCells(
+  ix: FabricIndex,
+  cells: HexCells,
+  vintages: FixedVintages,
+  offers: readonly FixedOffer[],
+  filters: FixedFilters,
+): HexCounts {
+  const n = cells.ids.length;
+  const counts: HexCounts = {
+    locations: new Uint32Array(n),
+    bsls: new Uint32Array(n),
+    served: new Uint32Array(n),
+    underserved: new Uint32Array(n),
+    unserved: new Uint32Array(n),
+    notinrelease: new Uint32Array(n),
+  };
+  const { presence, bslFlag } = ix.fabric.locations;
+  const cov = ix.fabric.fixedCoverage[vintages.coverage];
+  const tierOf = countedTiers(offers, filters);
+  const rule = countingRule(filters);
+  // The status of each best tier 0..4, looked up instead of recomputed per location.
+  const byStatus = {
+    served: counts.served,
+    underserved: counts.underserved,
+    unserved: counts.unserved,
+  };
+  const statusOfTier = [0, 1, 2, 3, 4].map((t) => byStatus[statusFromBestTier(t, rule)]);
+  const fabricBit = 1 << vintages.fabric;
+  const releaseBit = vintages.release < 0 ? 0 : 1 << vintages.release;
+  const { start, members } = cells;
+  for (let c = 0; c < n; c++) {
+    for (let k = start[c]; k < start[c + 1]; k++) {
+      const i = members[k];
+      const bits = presence[i];
+      if (!(bits & fabricBit)) continue;
+      counts.locations[c]++;
+      if (!(bits & releaseBit)) {
+        counts.notinrelease[c]++;
+        continue;
+      }
+      if (bslFlag[i] !== 1) continue;
+      counts.bsls[c]++;
+      let best = 0;
+      for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+        const t = tierOf[cov.offer[r]];
+        if (t > best) best = t;
+      }
+      statusOfTier[best][c]++;
+    }
+  }
+  return counts;
+}

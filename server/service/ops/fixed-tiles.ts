@@ -1,0 +1,115 @@
+// Fixed broadband vector tiles of the reference service (docs/SERVICE.md, issue 13): at street
+// zoom layer `fixed`, one point per location with its tier strings; at town and county zoom
+// layer `fixed_hex`, H3 cells with their counts under the filters. Finished tiles are kept in a
+// bounded LRU keyed by vintages, tile and (for hexagons) filters; each filter's cell counts in
+// a small one, since neighbouring tiles share most of their cells.
+import { fixedFiltersRecord, type FixedFilters } from '../../../shared/fixed-status';
+import type { FixedOffer } from '../../../shared/served-status';
+import type { FabricIndex } from '../store/memory/fabric-index';
+import { buildHexCells, type HexCells } from './fixed-hex-cells';
+import { countHexCells, type HexCounts } from './fixed-hex-counts';
+import { fixedLocationFeatures, type FixedVintages } from './fixed-location-features';
+import { offerRecords } from './fixed-offers-view';
+import { ByteLru } from './lru';
+import { encodeTile, tileBBox } from './tiles';
+
+/** Street zoom: the `fixed` layer starts here (the fabric tiles' locations start at 13 too). */
+export const FIXED_LOCATION_MIN_ZOOM = 13;
+
+/** The H3 resolution of the hexagons at zoom z: 7 for 6..10, 8 for 11..12, none elsewhere. */
+export function hexResolution(z: number): 7 | 8 | null {
+  if (z < 6 || z >= FIXED_LOCATION_MIN_ZOOM) return null;
+  return z <= 10 ? 7 : 8;
+}
+
+const COUNTS_KEPT = 24;
+
+export interface FixedTileSource {
+  locationTile(v: FixedVintages, z: number, x: number, y: number): Uint8Array;
+  hexTile(v: FixedVintages, z: number, x: number, y: number, filters: FixedFilters): Uint8Array;
+}
+
+export function createFixedTileSource(
+  ix: FabricIndex,
+  cache = new ByteLru(2048, 64 * 1024 * 1024),
+): FixedTileSource {
+  const offers: FixedOffer[][] = [];
+  const offersOf = (coverage: number) =>
+    (offers[coverage] ??= offerRecords(ix.fabric.fixedCoverage[coverage]));
+  const cells = new Map<number, HexCells>();
+  const counts = new Map<string, HexCounts>();
+
+  function cellsAt(res: number): HexCells {
+    let built = cells.get(res);
+    if (!built) cells.set(res, (built = buildHexCells(ix, res)));
+    return built;
+  }
+
+  function countsFor(key: string, hex: HexCells, v: FixedVintages, filters: FixedFilters) {
+    let found = counts.get(key);
+    if (found)
+      counts.delete(key); // re-inserted below: Map order is recency
+    else found = countHexCells(ix, hex, v, offersOf(v.coverage), filters);
+    counts.set(key, found);
+    if (counts.size > COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+    return found;
+  }
+
+  function cached(key: string, build: () => Uint8Array): Uint8Array {
+    let bytes = cache.get(key);
+    if (!bytes) {
+      bytes = build();
+      cache.set(key, bytes);
+    }
+    return bytes;
+  }
+
+  function hexFeatures(v: FixedVintages, z: number, x: number, y: number, f: FixedFilters) {
+    const res = hexResolution(z);
+    if (res === null) return [];
+    const hex = cellsAt(res);
+    const filterKey = Object.values(fixedFiltersRecord(f)).join('/');
+    const n = countsFor(`${res}/${v.fabric}/${v.coverage}/${filterKey}`, hex, v, f);
+    const [w, s, e, north] = tileBBox(z, x, y);
+    const found = hex.tree ? hex.tree.search(w, s, e, north) : [];
+    return found
+      .filter((c) => n.locations[c] > 0)
+      .map((c): GeoJSON.Feature => {
+        const bsls = n.bsls[c];
+        const short = n.unserved[c] + n.underserved[c];
+        return {
+          type: 'Feature',
+          properties: {
+            h3: hex.ids[c],
+            locations: n.locations[c],
+            bsls,
+            served: n.served[c],
+            underserved: n.underserved[c],
+            unserved: n.unserved[c],
+            notinrelease: n.notinrelease[c],
+            share: bsls === 0 ? 0 : Math.round((short / bsls) * 1000) / 1000,
+            few: bsls < 10 ? 1 : 0,
+          },
+          geometry: { type: 'Polygon', coordinates: [hex.rings[c]] },
+        };
+      });
+  }
+
+  return {
+    locationTile(v, z, x, y) {
+      return cached(`fixed/${v.fabric}/${v.coverage}/${z}/${x}/${y}`, () => {
+        const features =
+          z >= FIXED_LOCATION_MIN_ZOOM
+            ? fixedLocationFeatures(ix, v, offersOf(v.coverage), tileBBox(z, x, y))
+            : [];
+        return encodeTile({ fixed: features }, z, x, y);
+      });
+    },
+    hexTile(v, z, x, y, filters) {
+      const key = `hex/${v.fabric}/${v.coverage}/${z}/${x}/${y}/${Object.values(fixedFiltersRecord(filters)).join('/')}`;
+      return cached(key, () =>
+        encodeTile({ fixed_hex: hexFeatures(v, z, x, y, filters) }, z, x, y),
+      );
+    },
+  };
+}
