@@ -193,6 +193,21 @@ CREATE TABLE IF NOT EXISTS footprint_parcels (
   PRIMARY KEY (footprints_vintage, parcels_vintage, footprint_feature)
 );
 
+-- location_coverage (server/postgis/import/derive-location-coverage.ts; read by the PostGIS
+-- store's records and summaries): per fabric release, the coverage fields of each of its
+-- locations from the fixed coverage of the same YYYYMM, as the memory store computes them.
+-- served_status: 0 unserved, 1 underserved, 2 served (SERVED_STATUS's order).
+CREATE TABLE IF NOT EXISTS location_coverage (
+  vintage text NOT NULL,
+  location_id bigint NOT NULL,
+  served_status smallint NOT NULL,
+  max_down_mbps integer NOT NULL,
+  max_up_mbps integer NOT NULL,
+  provider_count smallint NOT NULL,
+  fiber_provider_count smallint NOT NULL,
+  PRIMARY KEY (vintage, location_id)
+);
+
 -- match (server/service/store/postgis/match.ts): the locations of a release whose address begins
 -- with a house number, found by that number, and the city names a free-text address is read
 -- against (every release's, written when an import finishes).

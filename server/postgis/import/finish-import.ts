@@ -4,6 +4,7 @@
 // release, and the parcel and footprint of each location.
 import pg from 'pg';
 import { DEMO_VINTAGES } from '../../demo/vintages';
+import { deriveLocationCoverage } from './derive-location-coverage';
 import { detachedPartitions, partitionName } from './partitions';
 import { FileRefused } from './read-csv';
 
@@ -159,6 +160,18 @@ export async function finishImport(
     await client.query('TRUNCATE match_cities');
     await client.query('INSERT INTO match_cities (city) SELECT DISTINCT city FROM locations');
   }
+  const coverageChanged = touched.get('fixed_availability') ?? new Set<string>();
+  const coverageBegan = performance.now();
+  const covered = await deriveLocationCoverage(
+    client,
+    releases,
+    (v) => fabricChanged.has(v) || coverageChanged.has(v),
+  );
+  if (covered.length) {
+    log(
+      `coverage fields of ${covered.join(', ')} in ${((performance.now() - coverageBegan) / 1000).toFixed(1)} s`,
+    );
+  }
   const { rows: before } = await client.query<{ row: string }>(
     'SELECT fabric_layers::text AS row FROM fabric_layers',
   );
@@ -219,6 +232,7 @@ export async function finishImport(
     'fabric_layers',
     'location_areas',
     'footprint_parcels',
+    'location_coverage',
   ]) {
     await client.query(`ANALYZE ${t}`);
   }

@@ -7,6 +7,10 @@ import { connectClient, describeUrl } from '../../../postgis/connection';
 import type { Store } from '../store';
 import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
 import { loadPgContext, type PgContext } from './context';
+import { fixedCoverage, mobileCoverage } from './coverage';
+import { history } from './history';
+import { areaFeatures, bulkLocations, locationData } from './records';
+import { translate } from './translate';
 
 export interface PostgisStoreOptions {
   /** Most connections the pool opens (each answers one query at a time). */
@@ -30,19 +34,20 @@ function bind(ctx: PgContext): Bound {
     coverageVintages: () => coverageVintages(ctx),
     layers: () => layers(ctx),
     fields: (v, layer) => fields(ctx, v, layer),
-    locationData: notYet('locationData'),
-    bulkLocations: notYet('bulkLocations'),
-    areaFeatures: notYet('areaFeatures'),
+    locationData: (v, by) => locationData(ctx, v, by),
+    bulkLocations: (v, ids, f) => bulkLocations(ctx, v, ids, f),
+    areaFeatures: (v, layer, uuids) => areaFeatures(ctx, v, layer, uuids),
     tile: notYet('tile'),
     match: notYet('match'),
     places: notYet('places'),
-    history: notYet('history'),
+    history: (v, id) => history(ctx, v, id),
     locate: notYet('locate'),
-    translate: notYet('translate'),
+    translate: (v, src, dest, id) => translate(ctx, v, src, dest, id),
     summarize: notYet('summarize'),
+    report: notYet('report'),
     collect: notYet('collect'),
-    fixedCoverage: notYet('fixedCoverage'),
-    mobileCoverage: notYet('mobileCoverage'),
+    fixedCoverage: (v, ids) => fixedCoverage(ctx, v, ids),
+    mobileCoverage: (v, cells) => mobileCoverage(ctx, v, cells),
     fixedTile: notYet('fixedTile'),
     fixedHexTile: notYet('fixedHexTile'),
   };
