@@ -1,14 +1,15 @@
-// The service on a real loopback port for HTTP-level tests: the fixture fabric in a memory
-// store, started on a free port and stopped by the test that started it, built as
-// `npm run service` builds it (startStandaloneService) but with the hot path off unless asked.
+// The service on a real loopback port for HTTP-level tests: the fixture fabric in the store STORE
+// names (memory by default; `postgis`: imported into a private cluster, see
+// store/contract/testing/fixture-store.ts), started on a free port and stopped by the test that
+// started it, built as `npm run service` builds it (startStandaloneService) but with the hot
+// path off unless asked.
 import { afterAll, beforeAll, expect } from 'vitest';
 import { defaultLimits } from '../../config/server-env';
 import type { ServiceDeps } from '../app';
 import type { LocateFastPath } from '../http/locate-fast-path';
 import { startStandaloneService } from '../standalone-server';
-import { createMemoryStore } from '../store/memory/memory-store';
+import { fixtureStore } from '../store/contract/testing/fixture-store';
 import type { Store } from '../store/store';
-import { buildFixtureFabric } from '../testing/fixture-fabric';
 
 export const TOKEN = 'test-token';
 export const CURRENT = '202506';
@@ -27,7 +28,7 @@ export async function startService(
   overrides: Partial<Omit<ServiceDeps, 'logError'>> = {},
   opts: { locateFastPath?: boolean } = {},
 ): Promise<RunningService> {
-  const store = overrides.store ?? createMemoryStore(buildFixtureFabric());
+  const store = overrides.store ?? (await fixtureStore());
   const logged: string[] = [];
   const service = await startStandaloneService({
     tokens: [TOKEN],
@@ -39,7 +40,12 @@ export async function startService(
     limits: defaultLimits(),
     locateFastPath: opts.locateFastPath ?? false,
   });
-  return { url: service.url, store, logged, fastPath: service.fastPath, close: service.close };
+  const close = async () => {
+    await service.close();
+    // A store the caller passed is the caller's to close.
+    if (!overrides.store) await store.close();
+  };
+  return { url: service.url, store, logged, fastPath: service.fastPath, close };
 }
 
 export interface JsonResponse {

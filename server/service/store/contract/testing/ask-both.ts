@@ -1,6 +1,7 @@
 // Put the same questions to the reference store and the store under test, a few at a time (a
 // database store answers several at once), and pair the answers. A refusal is an answer too: a
-// ServiceError by its code, any other rejection as a plain refusal (the message is free).
+// ServiceError by its code, any other rejection as a plain refusal (the message is free: shown,
+// never compared).
 import { ServiceError } from '../../../http/errors';
 import type { Store } from '../../store';
 import type { Asked } from './same-answer';
@@ -10,13 +11,14 @@ export interface Question<T> {
   ask(store: Store): Promise<T>;
 }
 
-export type Refusal = { refused: string };
+export type Refusal = { refused: string; message: string };
 
 async function answer<T>(store: Store, q: Question<T>): Promise<T | Refusal> {
   try {
     return await q.ask(store);
   } catch (err) {
-    return { refused: err instanceof ServiceError ? err.code : 'error' };
+    const message = err instanceof Error ? err.message : String(err);
+    return { refused: err instanceof ServiceError ? err.code : 'error', message };
   }
 }
 
@@ -43,6 +45,3 @@ export async function askBoth<T>(
 
 /** The reference store's answers alone: what a case relies on to be worth asking. */
 export const expectedOf = <T>(asked: Asked<T>[]): T[] => asked.map((a) => a.expected);
-
-export const isRefusal = (v: unknown): v is Refusal =>
-  typeof v === 'object' && v !== null && 'refused' in v;

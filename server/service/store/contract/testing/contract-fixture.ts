@@ -5,6 +5,7 @@
 import { generateFabric } from '../../../../demo/generate-fabric';
 import type { Fabric } from '../../fabric';
 import { createMemoryStore } from '../../memory/memory-store';
+import { openPostgisStore } from '../../postgis/postgis-store';
 import type { Store } from '../../store';
 import { loadIntoPostgis, type LoadedFabric } from './load-into-postgis';
 
@@ -26,9 +27,7 @@ export async function openContractFixture(opts: {
   const loaded = await loadIntoPostgis(fabric);
   let subject: Store | null = null;
   try {
-    // Until the PostGIS store opens, a second memory store stands in (the suite then checks
-    // only that its cases are well formed).
-    subject = createMemoryStore(fabric);
+    subject = await openPostgisStore(loaded.url, { poolSize: 8 });
     const reference = createMemoryStore(fabric);
     const opened = subject;
     return {

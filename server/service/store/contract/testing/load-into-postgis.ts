@@ -1,6 +1,7 @@
 // A fabric put into a private PostGIS cluster the way a user's files get there: exported in the
-// published layouts (server/demo/export/), then imported with `npm run import`'s own code. The
-// caller stops it (cluster and files removed).
+// published layouts (server/demo/export/) to a temporary folder, imported with `npm run
+// import`'s own code, the folder removed. The caller stops the cluster (a process that exits
+// first takes it down: private-cluster.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,10 +30,7 @@ export async function loadIntoPostgis(fabric: Fabric): Promise<LoadedFabric> {
   const cluster = await startPrivateCluster();
   const clusterMs = lap();
   const dir = mkdtempSync(join(tmpdir(), 'explorer-contract-'));
-  const stop = () => {
-    cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const stop = () => cluster.stop();
   try {
     const manifest = await exportDemo(fabric, dir);
     const exportMs = lap();
@@ -56,5 +54,7 @@ export async function loadIntoPostgis(fabric: Fabric): Promise<LoadedFabric> {
   } catch (err) {
     stop();
     throw err;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

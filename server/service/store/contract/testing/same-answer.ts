@@ -51,6 +51,9 @@ export function differences(actual: unknown, expected: unknown, path = '$', key 
     return differences(a, e, path, key);
   }
   if (isObject(expected) && isObject(actual)) {
+    // Refusals (testing/ask-both.ts) agree by their code; their messages are free.
+    if ('refused' in expected && 'refused' in actual)
+      return differences(actual.refused, expected.refused, `${path}.refused`);
     const ka = Object.keys(actual);
     const ke = Object.keys(expected);
     if (ka.join() !== ke.join()) return [`${path}: keys ${ka.join(',')} vs ${ke.join(',')}`];
