@@ -12,7 +12,7 @@ import {
   historyQuestions,
   recordQuestions,
 } from './testing/lookup-cases';
-import { matchQuestions } from './testing/match-cases';
+import { matchQuestions, placesQuestions } from './testing/match-cases';
 import { Picker } from './testing/pick';
 import { disagreements } from './testing/same-answer';
 
@@ -76,5 +76,17 @@ describe('store contract: lookups agree with the memory store', () => {
     expect(types.filter((t) => t === 'F').length).toBeGreaterThan(20);
     expect(types.filter((t) => t === 'P').length).toBeGreaterThan(20);
     expect(types.filter((t) => t === null).length).toBeGreaterThan(3);
+  });
+
+  it.each([4, 0])('places (vintage %i)', async (vi) => {
+    const answers = (await agree(placesQuestions(new Picker(fx.fabric, 45 + vi), vi, 8))) as {
+      places: { kind: string }[];
+      addresses: unknown[];
+    }[];
+    const kinds = answers.flatMap((a) => a.places.map((p) => p.kind));
+    for (const kind of ['town', 'zip', 'street'])
+      expect(kinds.filter((k) => k === kind).length, kind).toBeGreaterThan(3);
+    expect(answers.filter((a) => a.addresses.length > 0).length).toBeGreaterThan(5);
+    expect(answers.filter((a) => a.places.length === 0).length).toBeGreaterThan(0);
   });
 });

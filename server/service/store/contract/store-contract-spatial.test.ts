@@ -3,6 +3,7 @@
 // same fabric. Each case also checks on the memory store's answers that it reaches what it is
 // there for (every match type, each option changing some answer, groups by category, parts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../../shared/fixed-status';
 import type { LocateRecord, Store, SummarizeResult } from '../store';
 import { contractAreas, SUMMARY_FIELD_LISTS } from './testing/area-cases';
 import { askBoth, expectedOf, type Question } from './testing/ask-both';
@@ -14,6 +15,13 @@ import { disagreements } from './testing/same-answer';
 import { featureCounts, tileCases, tileDifferences } from './testing/tile-cases';
 
 let fx: ContractFixture;
+
+const FILTER_CASES: FixedFilters[] = [
+  DEFAULT_FIXED_FILTERS,
+  { audience: 'business', speed: '100/20', tech: 'fiber', lowLatency: true },
+  { audience: 'residential', speed: '25/3', tech: 'licensed', lowLatency: false },
+  { audience: 'business', speed: '1000/100', tech: 'any', lowLatency: false },
+];
 
 beforeAll(async () => {
   fx = await openContractFixture({ seed: 11, locations: 2000 });
@@ -130,5 +138,33 @@ describe('store contract: places agree with the memory store', () => {
     expect(problems.slice(0, 12)).toEqual([]);
     for (const layer of ['roads', 'parcels', 'footprints', 'locations', 'towns'])
       expect(seen[layer], layer).toBeGreaterThan(10);
+  });
+
+  it.each([
+    [4, 4],
+    [2, 4],
+    [4, 1],
+  ])('fixed broadband tiles and hexagons (coverage %i, fabric %i)', async (ci, vi) => {
+    const cv = fx.fabric.fixedCoverage[ci].vintage;
+    const fv = vintage(vi);
+    const pick = new Picker(fx.fabric, 90 + ci);
+    const problems: string[] = [];
+    const seen: Record<string, number> = {};
+    const compare = async (what: string, ask: (s: Store) => Promise<Uint8Array>) => {
+      const [got, want] = await Promise.all([ask(fx.subject), ask(fx.reference)]);
+      for (const d of tileDifferences(got, want)) problems.push(`${what}: ${d}`);
+      for (const [layer, n] of Object.entries(featureCounts(want)))
+        seen[layer] = (seen[layer] ?? 0) + n;
+    };
+    for (const { z, x, y } of tileCases(pick, vi, 3, [12, 13, 14, 16]))
+      await compare(`fixedTile ${z}/${x}/${y}`, (s) => s.fixedTile(cv, fv, z, x, y));
+    for (const filters of FILTER_CASES)
+      for (const { z, x, y } of tileCases(pick, vi, 2, [5, 6, 8, 10, 11, 12, 13]))
+        await compare(`fixedHexTile ${z}/${x}/${y} ${JSON.stringify(filters)}`, (s) =>
+          s.fixedHexTile(cv, fv, z, x, y, filters),
+        );
+    expect(problems.slice(0, 12)).toEqual([]);
+    expect(seen.fixed).toBeGreaterThan(20);
+    expect(seen.fixed_hex).toBeGreaterThan(20);
   });
 });

@@ -60,3 +60,21 @@ export function matchQuestions(pick: Picker, vi: number, n: number): Question<un
     };
   });
 }
+
+/** places: town names and ZIP codes, street names as written and misspelt, nothing known. */
+export function placesQuestions(pick: Picker, vi: number, n: number): Question<unknown>[] {
+  const { towns, roads } = pick.fabric;
+  const v = pick.fabric.vintages[vi].vintage;
+  const qs: string[] = [];
+  for (const t of pick.sample(towns, n)) qs.push(t.name, t.name.toLowerCase(), t.zip);
+  for (const road of pick.sample([...new Set(roads.name)], 2 * n))
+    qs.push(road, road.toLowerCase(), typo(road), road.replace(/ [A-Z]+$/, ''));
+  qs.push('zz', 'Nowhere Junction', '99999', 'st', 'main');
+  return qs.map((text, k) => {
+    const maxresults = [10, 1, 3][k % 3];
+    return {
+      what: `places(${v}, ${JSON.stringify(text)}, ${maxresults})`,
+      ask: (s: Store) => s.places(v, text, maxresults),
+    };
+  });
+}

@@ -3,8 +3,8 @@
 // floating figures, which may differ by the stated tolerance of their kind.
 
 /**
- * Tolerances, by the key that holds the number: coordinates to the fabric's own precision (1e-7
- * degrees, about a centimetre), locate's distance to its rounding unit (a decimeter: a distance
+ * Tolerances, by the key that holds the number: coordinates (latitude, longitude, a place's
+ * bbox) to the fabric's own precision (1e-7 degrees, about a centimetre), locate's distance to its rounding unit (a decimeter: a distance
  * computed in another engine may round the other way at .05), summary averages to their last
  * digit (rounded to 4 decimals) and summary sums to a relative 1e-9 (summed in another order).
  */
@@ -16,7 +16,7 @@ export const TOLERANCE = {
 } as const;
 
 function allowed(key: string, expected: number): number {
-  if (key === 'latitude' || key === 'longitude') return TOLERANCE.degrees;
+  if (key === 'latitude' || key === 'longitude' || key === 'bbox') return TOLERANCE.degrees;
   if (key === 'distancem') return TOLERANCE.meters + 1e-9;
   if (key.endsWith('_avg')) return TOLERANCE.average + 1e-12;
   if (key.endsWith('_sum')) return Math.abs(expected) * TOLERANCE.sumRelative;

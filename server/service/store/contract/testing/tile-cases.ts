@@ -30,12 +30,17 @@ function tileOf(z: number, lng: number, lat: number): TileKey {
   return { z, x, y };
 }
 
-/** Tiles over sampled locations at every zoom a layer starts at, their neighbours, and far ones. */
-export function tileCases(pick: Picker, vi: number, perZoom: number): TileKey[] {
+/** Tiles over sampled locations at each zoom given, their neighbours, and far ones. */
+export function tileCases(
+  pick: Picker,
+  vi: number,
+  perZoom: number,
+  zooms = [8, 10, 12, 13, 14, 15, 16],
+): TileKey[] {
   const l = pick.fabric.locations;
   const seen = new Map<string, TileKey>();
   const add = (t: TileKey) => seen.set(`${t.z}/${t.x}/${t.y}`, t);
-  for (const z of [8, 10, 12, 13, 14, 15, 16]) {
+  for (const z of zooms) {
     for (const i of pick.sample(pick.present(vi), perZoom)) {
       const t = tileOf(z, l.lng[i], l.lat[i]);
       add(t);
