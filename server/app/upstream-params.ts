@@ -24,6 +24,7 @@ import { BoundaryQuery, H3AssignQuery } from '../service/schemas/geosvc';
 import { LocateOptionsQuery, LocateQuery } from '../service/schemas/locate';
 import { MatchBulkQuery, MatchQuery } from '../service/schemas/match';
 import { PlacesQuery } from '../service/schemas/places';
+import { ReportQuery } from '../service/schemas/report';
 
 type QuerySchema = z.ZodObject;
 
@@ -64,6 +65,8 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   locateBulk: { query: LocateOptionsQuery, answer: 'json' },
   translate: { query: TranslateQuery, answer: 'json' },
   summarize: { query: SummarizeQuery, answer: 'json' },
+  // The reference service's own area report; a real service answers 404, which the panel explains.
+  report: { query: ReportQuery, answer: 'json' },
   coverageVintages: { query: CoverageVintagesQuery, answer: coverageVintagesSchema },
   fixedCoverage: { query: FixedQuery, answer: fixedRecordsSchema },
   fixedCoverageBulk: { query: BulkVintageQuery, answer: fixedRecordsSchema },

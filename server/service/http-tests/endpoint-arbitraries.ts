@@ -163,6 +163,26 @@ export const ENDPOINTS: Endpoint[] = [
     {},
   ),
   get(
+    'fixed tiles',
+    fc
+      .tuple(vintage, mostly('12', '14', '23'), mostly('0', '4150', '99999999'), mostly('6200'))
+      .map(([v, z, x, y]) => `/coverage/${seg(v)}/fixedtiles/${seg(z)}/${seg(x)}/${seg(y)}.pbf`),
+    { fabric: vintage },
+  ),
+  get(
+    'fixed hexagons',
+    fc
+      .tuple(vintage, mostly('5', '9', '11', '13'), mostly('0', '129', '1037'), mostly('194'))
+      .map(([v, z, x, y]) => `/coverage/${seg(v)}/fixedhex/${seg(z)}/${seg(x)}/${seg(y)}.pbf`),
+    {
+      fabric: vintage,
+      audience: mostly('residential', 'business'),
+      speed: mostly('bead', '25/3', '1000/100'),
+      tech: mostly('any', 'fiber', 'satellite'),
+      lowlatency: mostly('0', '1'),
+    },
+  ),
+  get(
     'match',
     vintage.map((v) => `/fabricext/${seg(v)}/match`),
     {
@@ -236,6 +256,20 @@ export const ENDPOINTS: Endpoint[] = [
     {
       field: mostly('unit_count', 'building_type_code,served_status', 'latitude'),
       nocat: mostly('1', '0'),
+      coverage: mostly('202406', '209912'),
+      audience: mostly('business', 'residential'),
+    },
+    geojson,
+  ),
+  post(
+    'report',
+    vintage.map((v) => `/fabricext/${seg(v)}/report`),
+    {
+      coverage: mostly('202406', CURRENT, '209912'),
+      audience: mostly('business'),
+      speed: mostly('bead', '100/20', '1000/100'),
+      tech: mostly('any', 'fiber', 'satellite'),
+      lowlatency: mostly('0', '1'),
     },
     geojson,
   ),

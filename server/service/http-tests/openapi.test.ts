@@ -85,7 +85,8 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
   ],
   ['get', '/fabricext/{v}/translate', ['v', 'src', 'dest', 'id']],
   ['get', '/fabricext/{v}/places', ['v', 'q', 'maxresults']],
-  ['post', '/fabricext/{v}/summarize', ['v', 'field', 'nocat']],
+  ['post', '/fabricext/{v}/summarize', ['v', 'field', 'nocat', 'coverage', 'audience']],
+  ['post', '/fabricext/{v}/report', ['v', 'coverage', 'audience', 'speed', 'tech', 'lowlatency']],
   ['get', '/coverage/vintages', ['type']],
   ['get', '/coverage/bdcfixed', ['location_id', 'vintage']],
   ['post', '/coverage/bdcfixed', ['vintage']],
@@ -178,11 +179,17 @@ describe('/openapi.json', () => {
     expect(Object.keys(summarize.responses)).toEqual(
       expect.arrayContaining(['200', '400', '413', '422']),
     );
+    const report = doc.paths['/fabricext/{v}/report']!.post!;
+    expect(Object.keys(report.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '404', '413', '422']),
+    );
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining([
         'Error',
         'LocateRecord',
         'SummarizeResponse',
+        'AreaReport',
+        'MaxcountExceeded',
         'FixedCoverageRecord',
         'MobileCoverageRecord',
         'AreaGeoJson',

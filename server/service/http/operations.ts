@@ -80,6 +80,8 @@ export const OPERATIONS: readonly OperationDef[] = [
   op('locateBulk', 'POST', 'fabricext', `/fabricext/${V}/locate`),
   op('translate', 'GET', 'fabricext', `/fabricext/${V}/translate`),
   op('summarize', 'POST', 'fabricext', `/fabricext/${V}/summarize`, false, AREA_CALL),
+  // Ours (reference service only): the planner's area report (issue 14).
+  op('report', 'POST', 'fabricext', `/fabricext/${V}/report`, false, AREA_CALL),
   op('coverageVintages', 'GET', 'coverage', '/coverage/vintages', false, FREE),
   op('fixedCoverage', 'GET', 'coverage', '/coverage/bdcfixed', true),
   op('fixedCoverageBulk', 'POST', 'coverage', '/coverage/bdcfixed', true),

@@ -39,3 +39,29 @@ export async function resolveCoverageVintage(
   }
   return vintage;
 }
+
+/** A coverage vintage named by a query parameter (summarize's and the report's `coverage`). */
+export async function requireCoverageVintage(
+  store: Store,
+  vintage: string,
+  parameter: string,
+): Promise<string> {
+  if (!(await store.coverageVintages()).includes(vintage)) {
+    throw new ServiceError(
+      'unknown_vintage',
+      `${parameter}: coverage vintage ${vintage} is not known; see /coverage/vintages?type=bdc`,
+      { parameter, vintage },
+    );
+  }
+  return vintage;
+}
+
+/**
+ * The coverage vintage read with a fabric vintage when none is asked: the one of the same
+ * YYYYMM (a release's availability is filed against its own fabric), else the newest.
+ */
+export async function coverageForFabric(store: Store, fabricVintage: string): Promise<string> {
+  const known = await store.coverageVintages();
+  if (known.includes(fabricVintage)) return fabricVintage;
+  return resolveCoverageVintage(store, undefined);
+}

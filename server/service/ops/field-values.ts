@@ -1,8 +1,24 @@
 // Per-location values of the summarizable location fields for one vintage, read straight from
 // typed columns: discrete fields as small integer codes with labels, continuous as numbers.
+// The computed fields (datalevel 20) are read at a coverage vintage and, for served_status,
+// for an audience: by default the fabric vintage's own coverage and residential offers.
 import { latLngToCell } from 'h3-js';
-import { SERVED_STATUS } from '../store/memory/coverage-columns';
+import type { Audience } from '../../../shared/served-status';
+import { NOT_IN_RELEASE, SERVED_STATUS } from '../store/memory/coverage-columns';
 import type { FabricIndex } from '../store/memory/fabric-index';
+import { releaseVintageIndex } from './fixed-offers-view';
+
+/** Where the computed fields are read: a coverage vintage (its index) and an audience. */
+export interface CoverageAt {
+  coverage: number;
+  audience: Audience;
+}
+
+/** The fabric vintage's own coverage, residential offers (the location badge's default). */
+export const coverageOfVintage = (vi: number): CoverageAt => ({
+  coverage: vi,
+  audience: 'residential',
+});
 
 export interface DiscreteColumn {
   code(i: number): number;
@@ -49,7 +65,28 @@ const fromArray = (values: ArrayLike<number>, labels: readonly string[]): Discre
 });
 const constant = (value: string): DiscreteColumn => ({ code: () => 0, label: () => value });
 
-export function discreteColumn(ix: FabricIndex, vi: number, name: string): DiscreteColumn | null {
+/**
+ * served_status at a coverage vintage: the BEAD status of each location in the release that
+ * coverage was reported on, "notinrelease" for the others (a location the release did not hold
+ * gets no BEAD status, however few offers it has).
+ */
+function servedStatusColumn(ix: FabricIndex, at: CoverageAt): DiscreteColumn {
+  const status = ix.coverage(at.coverage).servedStatus[at.audience];
+  const release = releaseVintageIndex(ix.fabric, ix.fabric.fixedCoverage[at.coverage]!.vintage);
+  const bit = release < 0 ? 0 : 1 << release;
+  const { presence } = ix.fabric.locations;
+  return {
+    code: (i) => (presence[i] & bit ? status[i] : NOT_IN_RELEASE),
+    label: (c) => SERVED_STATUS[c] ?? String(c),
+  };
+}
+
+export function discreteColumn(
+  ix: FabricIndex,
+  vi: number,
+  name: string,
+  at: CoverageAt = coverageOfVintage(vi),
+): DiscreteColumn | null {
   const { locations: loc, codes, county } = ix.fabric;
   switch (name) {
     case 'state_abbr':
@@ -65,7 +102,7 @@ export function discreteColumn(ix: FabricIndex, vi: number, name: string): Discr
     case 'h3_res8_id':
       return h3Res8(ix);
     case 'served_status':
-      return fromArray(ix.coverage(vi).servedStatus, SERVED_STATUS);
+      return servedStatusColumn(ix, at);
     default:
       return null;
   }
@@ -75,18 +112,19 @@ export function continuousColumn(
   ix: FabricIndex,
   vi: number,
   name: string,
+  at: CoverageAt = coverageOfVintage(vi),
 ): ArrayLike<number> | null {
   switch (name) {
     case 'unit_count':
       return ix.fabric.locations.unitCount;
     case 'max_down_mbps':
-      return ix.coverage(vi).maxDown;
+      return ix.coverage(at.coverage).maxDown;
     case 'max_up_mbps':
-      return ix.coverage(vi).maxUp;
+      return ix.coverage(at.coverage).maxUp;
     case 'provider_count':
-      return ix.coverage(vi).providerCount;
+      return ix.coverage(at.coverage).providerCount;
     case 'fiber_provider_count':
-      return ix.coverage(vi).fiberProviderCount;
+      return ix.coverage(at.coverage).fiberProviderCount;
     default:
       return null;
   }

@@ -27,12 +27,14 @@ const inPolygon = (rings: GeoJSON.Position[][], x: number, y: number) =>
   rings.reduce((inside, ring) => (ringCrossings(ring, x, y) ? !inside : inside), false);
 const inArea = (area: Area, x: number, y: number) => area.some((p) => inPolygon(p, x, y));
 
+// Residential offers only (businessResidential 0 R, 2 X), the summary's default audience.
 function beadStatus(f: Fabric, vi: number, i: number): string {
   const c = f.fixedCoverage[vi];
   let s = 'unserved';
-  const { technology, lowLatency, down, up } = c.offers;
+  const { technology, lowLatency, down, up, businessResidential } = c.offers;
   for (let r = c.start[i]; r < c.start[i + 1]; r++) {
     const o = c.offer[r];
+    if (businessResidential[o] === 1) continue;
     if (![10, 40, 50, 71, 72].includes(technology[o]) || !lowLatency[o]) continue;
     if (down[o] >= 100 && up[o] >= 20) return 'served';
     if (down[o] >= 25 && up[o] >= 3) s = 'underserved';

@@ -5,7 +5,12 @@
 import { forEachPresentPoint, type FabricIndex } from '../store/memory/fabric-index';
 import type { Area, SummarizeResult } from '../store/store';
 import { buildAreaIndex } from './area-index';
-import { continuousColumn, discreteColumn } from './field-values';
+import {
+  continuousColumn,
+  coverageOfVintage,
+  discreteColumn,
+  type CoverageAt,
+} from './field-values';
 import { MAX_EDGE_TESTS, refuseDenseArea, summaryOf } from './summary-rows';
 
 export { MAX_EDGE_TESTS } from './summary-rows';
@@ -54,13 +59,15 @@ export function summarize(
   nocat: boolean,
   maxcount: number,
   maxEdgeTests = MAX_EDGE_TESTS,
+  /** Where the computed fields are read (coverage vintage index, audience). */
+  at: CoverageAt = coverageOfVintage(vi),
 ): SummarizeResult {
   const inside = locationsInArea(ix, vi, area, maxEdgeTests);
   return summaryOf(
     inside,
     {
-      discrete: (name) => discreteColumn(ix, vi, name),
-      continuous: (name) => continuousColumn(ix, vi, name),
+      discrete: (name) => discreteColumn(ix, vi, name, at),
+      continuous: (name) => continuousColumn(ix, vi, name, at),
     },
     fields,
     nocat,

@@ -1,13 +1,15 @@
 // Extension operations: match, history, locate, translate, summarize (match and locate, GET
-// and POST, are registered from match.ts and locate.ts; places, ours, from places.ts).
+// and POST, are registered from match.ts and locate.ts; places and report, ours, from
+// places.ts and report.ts).
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Store } from '../store/store';
 import { areaFromGeoJson } from '../http/area';
 import { parseJsonBody } from '../http/body';
-import { ServiceError, invalidParameter } from '../http/errors';
+import { invalidParameter } from '../http/errors';
+import { maxcountExceeded } from '../http/maxcount';
 import type { Dialect } from '../http/dialect';
 import { renderHistory } from '../http/render-fabric';
-import { requireFabricVintage } from '../http/vintages';
+import { requireCoverageVintage, requireFabricVintage } from '../http/vintages';
 import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
 import {
   HistoryQuery,
@@ -18,9 +20,11 @@ import {
   TranslateRecordSchema,
 } from '../schemas/fabricext';
 import { AreaGeoJson } from '../schemas/geojson';
+import { MaxcountErrorSchema } from '../schemas/maxcount';
 import { locateRoutes } from './locate';
 import { matchRoutes } from './match';
 import { placesRoutes } from './places';
+import { reportRoutes } from './report';
 import { createRouter, documentOnly } from './router';
 
 const tags = ['fabricext'];
@@ -49,20 +53,6 @@ const translateRoute = createRoute({
   responses: { 200: jsonResponse(z.array(TranslateRecordSchema), 'both ids'), ...errorResponses },
 });
 
-const maxcountError = z
-  .object({
-    error: z.object({
-      code: z.literal('maxcount_exceeded'),
-      message: z.string(),
-      locationcount: z.number().int(),
-      maxcount: z.number().int(),
-      details: z.object({ locationcount: z.number().int(), maxcount: z.number().int() }),
-    }),
-    locationcount: z.number().int(),
-    maxcount: z.number().int(),
-  })
-  .openapi('MaxcountExceeded');
-
 const summarizeRoute = createRoute({
   method: 'post',
   path: '/{v}/summarize',
@@ -79,7 +69,7 @@ const summarizeRoute = createRoute({
       z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
       'payload_too_large',
     ),
-    422: jsonResponse(maxcountError, 'maxcount_exceeded'),
+    422: jsonResponse(MaxcountErrorSchema, 'maxcount_exceeded'),
     ...errorResponses,
   },
 });
@@ -89,6 +79,7 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
 
   matchRoutes(router, store);
   placesRoutes(router, store);
+  reportRoutes(router, store);
 
   router.openapi(historyRoute(dialect), async (c) => {
     const { v } = c.req.valid('param');
@@ -116,8 +107,9 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
   const { body: _omitBody, ...summarizeRequest } = summarizeRoute.request;
   router.openapi({ ...summarizeRoute, request: summarizeRequest, hide: true }, async (c) => {
     const { v } = c.req.valid('param');
-    const { field, nocat } = c.req.valid('query');
+    const { field, nocat, coverage, audience } = c.req.valid('query');
     await requireFabricVintage(store, v);
+    if (coverage !== undefined) await requireCoverageVintage(store, coverage, 'coverage');
     const defs = new Map((await store.fields(v, 'locations')).map((f) => [f.fieldname, f]));
     for (const name of field) {
       const def = defs.get(name);
@@ -127,17 +119,11 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
     }
     const area = areaFromGeoJson(await parseJsonBody(c, AreaGeoJson, 'invalid_geojson'));
     const nocategories = nocat === '1' || nocat === 'true';
-    const result = await store.summarize(v, area, [...new Set(field)], nocategories);
-    if (!result.ok) {
-      const counts = { locationcount: result.locationcount, maxcount: result.maxcount };
-      throw new ServiceError(
-        'maxcount_exceeded',
-        `the area holds ${result.locationcount} locations; at most ${result.maxcount} can be summarized at once`,
-        counts,
-        undefined,
-        counts,
-      );
-    }
+    const result = await store.summarize(v, area, [...new Set(field)], nocategories, {
+      coverage,
+      audience,
+    });
+    if (!result.ok) throw maxcountExceeded('summarized', result);
     return c.json(result.response, 200);
   });
 

@@ -1,6 +1,7 @@
 // Schemas of the extension operations (docs/SERVICE.md, "Extension operations"); locate's and
 // match's are in locate.ts and match.ts.
 import { z } from '@hono/zod-openapi';
+import { FIXED_FILTER_PARAMETERS } from '../../../shared/fixed-status';
 import type { Dialect } from '../http/dialect';
 import { listQuery, locationIdQuery } from './common';
 
@@ -50,6 +51,19 @@ export const SummarizeQuery = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' })
     .optional()
     .openapi({ example: '1' }),
+  // Ours: where the computed fields (served_status, max_down_mbps, ...) are read.
+  coverage: z
+    .string()
+    .regex(/^\d{6}$/, { error: 'must be six digits (YYYYMM)' })
+    .optional()
+    .openapi({
+      example: '202406',
+      description: 'Coverage vintage of the computed fields (default: the fabric vintage’s own)',
+    }),
+  audience: z
+    .enum(FIXED_FILTER_PARAMETERS.audience)
+    .optional()
+    .openapi({ description: 'Whose offers served_status counts (default residential)' }),
 });
 
 export const SummarizeResponseSchema = z

@@ -15,6 +15,8 @@ import type { LocateRecord } from '../schemas/locate';
 import type { MatchParts, MatchResponse } from '../schemas/match';
 import type { PlacesResponse } from '../schemas/places';
 import type { FixedFilters } from '../../../shared/fixed-status';
+import type { Audience } from '../../../shared/served-status';
+import type { ReportResponse } from '../schemas/report';
 
 export type { FieldCategory, FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
 export type { HistoryRecord, SummaryRow, TranslateRecord } from '../schemas/fabricext';
@@ -53,6 +55,20 @@ export type IdKind = 'location_id' | 'uuid';
 export type SummarizeResult =
   | { ok: true; response: SummarizeResponse }
   | { ok: false; locationcount: number; maxcount: number };
+
+/**
+ * Where summarize reads its computed fields (served_status, max_down_mbps, max_up_mbps,
+ * provider_count, fiber_provider_count): a coverage vintage (by default the one of the same
+ * YYYYMM as the fabric vintage) and, for served_status, the audience whose offers count (by
+ * default residential, as the location badge).
+ */
+export interface SummarizeOptions {
+  coverage?: string;
+  audience?: Audience;
+}
+
+export type ReportResult =
+  { ok: true; response: ReportResponse } | { ok: false; locationcount: number; maxcount: number };
 
 /** An area for summarize, already parsed and validated: polygons of rings of [lng, lat]. */
 export type Area = GeoJSON.Position[][][];
@@ -117,7 +133,19 @@ export interface Store {
     area: Area,
     fields: string[],
     nocat: boolean,
+    options?: SummarizeOptions,
   ): Promise<SummarizeResult>;
+  /**
+   * The area report (ours): locations of fabric vintage `vintage` in the area counted at coverage
+   * vintage `coverage` under the filters (shared/fixed-status.ts); past MAXCOUNT the count is
+   * answered instead, as summarize does.
+   */
+  report(
+    vintage: string,
+    coverage: string,
+    area: Area,
+    filters: FixedFilters,
+  ): Promise<ReportResult>;
   /** collect3: features of the layer inside the area, in parts; null for a part that is not one. */
   collect(
     vintage: string,

@@ -1,26 +1,52 @@
 // Per-vintage location attributes derived from that vintage's fixed coverage: what summarize
 // groups and sums. Built once per vintage into typed columns, never per request.
 import {
-  BEAD_SERVED_FLOOR as SERVED,
-  BEAD_UNDERSERVED_FLOOR as UNDERSERVED,
-  RELIABLE_TECHNOLOGIES as RELIABLE,
-} from '../../../../shared/served-status';
+  DEFAULT_FIXED_FILTERS,
+  countedTier,
+  countingRule,
+  statusFromBestTier,
+} from '../../../../shared/fixed-status';
+import type { Audience } from '../../../../shared/served-status';
+import { offerRecords } from '../../ops/fixed-offers-view';
 import type { FixedCoverage } from '../fabric';
 
-export const SERVED_STATUS = ['unserved', 'underserved', 'served'] as const;
+/**
+ * The values of served_status: the BEAD status, and (only when the coverage vintage is not the
+ * fabric vintage asked) a location outside the release that coverage was reported on, which
+ * is given no BEAD status (shared/fixed-status.ts, locationFixedStatus).
+ */
+export const SERVED_STATUS = ['unserved', 'underserved', 'served', 'notinrelease'] as const;
+export const NOT_IN_RELEASE = 3;
 
 const FIBER = 50;
 
 export interface CoverageColumns {
-  servedStatus: Uint8Array; // index into SERVED_STATUS
+  /** Per audience, index into SERVED_STATUS: the BEAD rule over offers sold to it. */
+  servedStatus: Record<Audience, Uint8Array>;
   maxDown: Uint32Array; // best advertised over every technology, Mbps
   maxUp: Uint32Array;
   providerCount: Uint8Array; // distinct providers, any technology
   fiberProviderCount: Uint8Array; // distinct providers offering fiber to the premises
 }
 
+/** Per offer row, its tier when BEAD counts it for the audience (the badge's rule), else 0. */
+function beadTiers(cov: FixedCoverage, audience: Audience): Uint8Array {
+  const rule = countingRule({ ...DEFAULT_FIXED_FILTERS, audience });
+  return Uint8Array.from(offerRecords(cov), (offer) => countedTier(offer, rule, audience));
+}
+
+/** SERVED_STATUS index of each best tier 0..4 under the BEAD rule. */
+const STATUS_OF_TIER = [0, 1, 2, 3, 4].map((t) =>
+  SERVED_STATUS.indexOf(statusFromBestTier(t, countingRule(DEFAULT_FIXED_FILTERS))),
+);
+
 export function buildCoverageColumns(cov: FixedCoverage, locationCount: number): CoverageColumns {
-  const servedStatus = new Uint8Array(locationCount);
+  const residential = new Uint8Array(locationCount);
+  const business = new Uint8Array(locationCount);
+  const tiers = {
+    residential: beadTiers(cov, 'residential'),
+    business: beadTiers(cov, 'business'),
+  };
   const maxDown = new Uint32Array(locationCount);
   const maxUp = new Uint32Array(locationCount);
   const providerCount = new Uint8Array(locationCount);
@@ -28,13 +54,14 @@ export function buildCoverageColumns(cov: FixedCoverage, locationCount: number):
   // Provider sets as bitmasks over provider indexes; the fabric has few fixed providers.
   const seen = new Uint8Array(256);
   const seenFiber = new Uint8Array(256);
-  const { provider, technology, down: offerDown, up: offerUp, lowLatency } = cov.offers;
+  const { provider, technology, down: offerDown, up: offerUp } = cov.offers;
   for (let i = 0; i < locationCount; i++) {
     const from = cov.start[i];
     const to = cov.start[i + 1];
     let down = 0;
     let up = 0;
-    let status = 0;
+    let bestResidential = 0;
+    let bestBusiness = 0;
     let providers = 0;
     let fiber = 0;
     for (let r = from; r < to; r++) {
@@ -44,12 +71,8 @@ export function buildCoverageColumns(cov: FixedCoverage, locationCount: number):
       const u = offerUp[o];
       if (d > down) down = d;
       if (u > up) up = u;
-      if (RELIABLE.has(technology[o]) && lowLatency[o] === 1) {
-        // BEAD counts offers to either audience here: a location is served if anyone is sold
-        // reliable 100/20 there (the location panel splits residential from business).
-        if (d >= SERVED.down && u >= SERVED.up) status = 2;
-        else if (d >= UNDERSERVED.down && u >= UNDERSERVED.up && status < 1) status = 1;
-      }
+      if (tiers.residential[o] > bestResidential) bestResidential = tiers.residential[o];
+      if (tiers.business[o] > bestBusiness) bestBusiness = tiers.business[o];
       if (!seen[p]) {
         seen[p] = 1;
         providers++;
@@ -63,11 +86,18 @@ export function buildCoverageColumns(cov: FixedCoverage, locationCount: number):
       seen[provider[cov.offer[r]]] = 0;
       seenFiber[provider[cov.offer[r]]] = 0;
     }
-    servedStatus[i] = status;
+    residential[i] = STATUS_OF_TIER[bestResidential];
+    business[i] = STATUS_OF_TIER[bestBusiness];
     maxDown[i] = down;
     maxUp[i] = up;
     providerCount[i] = providers;
     fiberProviderCount[i] = fiber;
   }
-  return { servedStatus, maxDown, maxUp, providerCount, fiberProviderCount };
+  return {
+    servedStatus: { residential, business },
+    maxDown,
+    maxUp,
+    providerCount,
+    fiberProviderCount,
+  };
 }

@@ -20,6 +20,7 @@ import {
   resolveLocation,
 } from '../../ops/location-records';
 import { createMatcher } from '../../ops/match';
+import { emptyReport, report } from '../../ops/report';
 import { summarize } from '../../ops/summarize';
 import { createTileSource } from '../../ops/tiles';
 import { translate } from '../../ops/translate';
@@ -133,10 +134,19 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     },
     // Both kinds name the same location, so dest only shapes nothing beyond the pair returned.
     translate: (v, src, _dest, id) => (vi(v) < 0 ? [] : translate(ix, vi(v), src, id)),
-    summarize: (v, area, fields, nocat) =>
-      vi(v) < 0
-        ? { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } }
-        : summarize(ix, vi(v), area, fields, nocat, MAXCOUNT),
+    summarize(v, area, fields, nocat, options = {}) {
+      const c = coverageIndex(options.coverage ?? v);
+      if (vi(v) < 0 || c < 0)
+        return { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } };
+      const at = { coverage: c, audience: options.audience ?? 'residential' };
+      return summarize(ix, vi(v), area, fields, nocat, MAXCOUNT, undefined, at);
+    },
+    report(v, cv, area, filters) {
+      const c = coverageIndex(cv);
+      return vi(v) < 0 || c < 0
+        ? { ok: true, response: emptyReport(v, cv, filters, MAXCOUNT) }
+        : report(ix, vi(v), c, area, filters, MAXCOUNT);
+    },
     collect: (v, layer, area, part, limits) =>
       vi(v) < 0 ? null : collector.collect(vi(v), layer, area, part, limits),
     fixedCoverage(v, locationIds) {

@@ -1,0 +1,61 @@
+// The area report over HTTP (ours, issue 14; the real service has no such operation):
+// POST /fabricext/{v}/report?coverage=&audience=&speed=&tech=&lowlatency= with the area as
+// summarize takes it (same GeoJSON, same area rules, same maxcount refusal), answering a
+// planner's counts by status, technology group × speed tier, and provider.
+import { createRoute, z } from '@hono/zod-openapi';
+import { parseFixedFilters } from '../../../shared/fixed-status';
+import { areaFromGeoJson } from '../http/area';
+import { invalidParameter } from '../http/errors';
+import { parseJsonBody } from '../http/body';
+import { maxcountExceeded } from '../http/maxcount';
+import { coverageForFabric, requireCoverageVintage, requireFabricVintage } from '../http/vintages';
+import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
+import { AreaGeoJson } from '../schemas/geojson';
+import { MaxcountErrorSchema } from '../schemas/maxcount';
+import { ReportQuery, ReportResponseSchema } from '../schemas/report';
+import type { Store } from '../store/store';
+import { documentOnly, type ServiceRouter } from './router';
+
+const reportRoute = createRoute({
+  method: 'post',
+  path: '/{v}/report',
+  tags: ['fabricext'],
+  summary:
+    'Area report: locations and units by BEAD status, technology group × speed tier, and providers, under the fixed broadband filters',
+  request: {
+    params: z.object({ v: VintageParam }),
+    query: ReportQuery,
+    body: { content: { 'application/json': { schema: AreaGeoJson } }, required: true },
+  },
+  responses: {
+    200: jsonResponse(ReportResponseSchema, 'the report'),
+    413: jsonResponse(
+      z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+      'payload_too_large',
+    ),
+    422: jsonResponse(MaxcountErrorSchema, 'maxcount_exceeded'),
+    ...errorResponses,
+  },
+});
+
+export function reportRoutes(router: ServiceRouter, store: Store): void {
+  documentOnly(router, reportRoute);
+  // The body is read by the handler (size cap, rule-naming errors), as summarize reads it.
+  const { body: _omitBody, ...request } = reportRoute.request;
+  router.openapi({ ...reportRoute, request, hide: true }, async (c) => {
+    const { v } = c.req.valid('param');
+    const query = c.req.valid('query');
+    // The query schema has already refused values outside the allowed ones, naming them.
+    const parsed = parseFixedFilters(query);
+    if (!parsed.ok) throw invalidParameter(parsed.errors[0]!.parameter, parsed.errors[0]!.message);
+    await requireFabricVintage(store, v);
+    const coverage =
+      query.coverage === undefined
+        ? await coverageForFabric(store, v)
+        : await requireCoverageVintage(store, query.coverage, 'coverage');
+    const area = areaFromGeoJson(await parseJsonBody(c, AreaGeoJson, 'invalid_geojson'));
+    const result = await store.report(v, coverage, area, parsed.filters);
+    if (!result.ok) throw maxcountExceeded('reported', result);
+    return c.json(result.response, 200);
+  });
+}

@@ -1,0 +1,97 @@
+// Schemas of the area report (ours, issue 14; docs/SERVICE.md, "report"): a planner's counts
+// of an area under the fixed broadband filters, from the fabric index with the one status rule
+// of shared/fixed-status.ts. The web app reads the same shape (src/api/report-schemas.ts).
+import { z } from '@hono/zod-openapi';
+import { FIXED_FILTER_PARAMETERS } from '../../../shared/fixed-status';
+
+const choice = (values: readonly string[], description: string) =>
+  z
+    .enum(values as [string, ...string[]])
+    .optional()
+    .openapi({ description });
+
+export const ReportQuery = z.object({
+  coverage: z
+    .string()
+    .regex(/^\d{6}$/, { error: 'must be six digits (YYYYMM)' })
+    .optional()
+    .openapi({
+      example: '202406',
+      description: 'Coverage vintage the statuses are read at (default: the newest)',
+    }),
+  audience: choice(FIXED_FILTER_PARAMETERS.audience, 'Offers sold to (default residential)'),
+  speed: choice(FIXED_FILTER_PARAMETERS.speed, 'Speed threshold, or the BEAD rule (default)'),
+  tech: choice(FIXED_FILTER_PARAMETERS.tech, 'Technologies counted (default any)'),
+  lowlatency: choice(FIXED_FILTER_PARAMETERS.lowlatency, 'Only low-latency offers (default 0)'),
+});
+
+const Count = z.object({ locations: z.number().int(), units: z.number().int() });
+
+export const REPORT_GROUPS = ['any', 'wired', 'fixed wireless', 'satellite', 'other'] as const;
+
+export const ReportResponseSchema = z
+  .object({
+    fabric: z.string().openapi({ description: 'Fabric vintage of the locations counted' }),
+    coverage: z.string().openapi({ description: 'Coverage vintage of the offers counted' }),
+    release: z.string().nullable().openapi({
+      description: 'Fabric release the coverage vintage was reported on (null: none held)',
+    }),
+    filters: z.object({
+      audience: z.string(),
+      speed: z.string(),
+      tech: z.string(),
+      lowlatency: z.string(),
+    }),
+    maxcount: z.number().int(),
+    locationcount: z
+      .number()
+      .int()
+      .openapi({ description: 'Locations of the fabric vintage inside the area' }),
+    status: z
+      .object({
+        served: Count,
+        underserved: Count,
+        unserved: Count.openapi({ description: 'Includes the BSLs with no offers reported' }),
+        nooffers: Count.openapi({ description: 'BSLs in the release with no fixed records' }),
+        notinrelease: Count.openapi({ description: 'Not in the release: no BEAD status' }),
+        notbsl: Count.openapi({ description: 'In the release, not a BSL: no BEAD status' }),
+      })
+      .openapi({
+        description:
+          'served + underserved + unserved + notinrelease + notbsl = locationcount; units are unit_count sums',
+      }),
+    tiers: z
+      .array(
+        z.object({
+          group: z.enum(REPORT_GROUPS),
+          tier: z.number().int().min(1).max(4),
+          speed: z.string().openapi({ example: '100/20' }),
+          locations: z.number().int(),
+        }),
+      )
+      .openapi({
+        description:
+          'BSLs in the release with a counted offer of the group at the tier or faster; groups with a technology the filters count',
+      }),
+    providers: z
+      .array(
+        z.object({
+          provider_id: z.number().int(),
+          brand_name: z.string(),
+          technologies: z.array(z.number().int()),
+          served_locations: z.number().int(),
+          served_units: z.number().int(),
+          reached_locations: z.number().int(),
+        }),
+      )
+      .openapi({
+        description:
+          'Every provider with a counted offer of 25/3 or more at a BSL of the area, most locations served first',
+      }),
+  })
+  .openapi('AreaReport');
+export type ReportResponse = z.output<typeof ReportResponseSchema>;
+export type ReportBody = Omit<
+  ReportResponse,
+  'fabric' | 'coverage' | 'release' | 'filters' | 'maxcount'
+>;
