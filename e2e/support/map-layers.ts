@@ -12,4 +12,12 @@ export const MAP_LAYER = {
   mobileFill: 'mobile-fill',
   hexSelected: 'hex-selected',
   areaHexFill: 'area-hex-fill',
+  fixedServed: 'fixed-served',
+  fixedUnderserved: 'fixed-underserved',
+  fixedUnserved: 'fixed-unserved',
+  fixedNoOffers: 'fixed-nooffers',
+  fixedNotInRelease: 'fixed-notinrelease',
+  fixedNotBsl: 'fixed-notbsl',
+  fixedHexFill: 'fixed-hex-fill',
+  fixedHexFew: 'fixed-hex-few',
 } as const satisfies Partial<typeof LAYER>;

@@ -14,6 +14,20 @@ import {
 import { useAppStore } from '../../state/store';
 import './fixed-filters.css';
 
+/**
+ * Opens below the button, right-aligned; where the top bar has wrapped the button to its left
+ * edge, a right-aligned panel would run off the screen, so it aligns left instead.
+ */
+function placePanel(panel: HTMLDivElement | null): void {
+  if (!panel) return;
+  panel.style.removeProperty('left');
+  panel.style.removeProperty('right');
+  if (panel.getBoundingClientRect().left < 8) {
+    panel.style.left = '0';
+    panel.style.right = 'auto';
+  }
+}
+
 function isDefault(f: Record<string, unknown>): boolean {
   return Object.entries(DEFAULT_FIXED_FILTERS).every(([k, v]) => f[k] === v);
 }
@@ -66,6 +80,7 @@ export function FixedFiltersMenu() {
       </button>
       {open && (
         <div
+          ref={placePanel}
           id={panelId}
           className="fixed-filters__panel"
           role="group"
