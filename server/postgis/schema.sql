@@ -216,3 +216,46 @@ CREATE INDEX IF NOT EXISTS locations_house_number
 CREATE TABLE IF NOT EXISTS match_cities (
   city text PRIMARY KEY
 );
+
+-- summarize and collect3 (server/postgis/point-blocks.ts, import/derive-point-blocks.ts): each
+-- layer's points in spatial order, cut into blocks of up to 512, one row per block with its box
+-- and its points packed column by column, so an area reads a few hundred rows. Layer 0: the
+-- locations of fabric release `vintage`, with the fields summarize groups and sums by; layers 1
+-- and 2: one point on the surface of each parcel or footprint of the layer vintage `vintage`.
+-- `first` is the position of the block's first point in the layer's order (what a collect3
+-- continuation names). Packed bytes are stored uncompressed: they do not compress, and
+-- decompressing would cost every read.
+CREATE TABLE IF NOT EXISTS point_blocks (
+  layer smallint NOT NULL,
+  vintage text NOT NULL,
+  block integer NOT NULL,
+  first integer NOT NULL,
+  n integer NOT NULL,
+  west double precision NOT NULL,
+  south double precision NOT NULL,
+  east double precision NOT NULL,
+  north double precision NOT NULL,
+  box geometry(Polygon, 4326) GENERATED ALWAYS AS (ST_MakeEnvelope(west, south, east, north, 4326)) STORED,
+  points bytea NOT NULL,
+  fields bytea,
+  PRIMARY KEY (layer, vintage, block)
+);
+ALTER TABLE point_blocks ALTER COLUMN points SET STORAGE EXTERNAL;
+ALTER TABLE point_blocks ALTER COLUMN fields SET STORAGE EXTERNAL;
+CREATE INDEX IF NOT EXISTS point_blocks_box ON point_blocks USING gist (box);
+-- The text of the fields packed as codes (building_type_code, land_use_code, state,
+-- county_geoid); codes are only ever added, so blocks built at different times agree.
+CREATE TABLE IF NOT EXISTS point_block_labels (
+  field text NOT NULL,
+  code integer NOT NULL,
+  label text NOT NULL,
+  PRIMARY KEY (field, code),
+  UNIQUE (field, label)
+);
+-- What each layer's blocks were built from (the files' digests): blocks are rebuilt when it changes.
+CREATE TABLE IF NOT EXISTS point_block_sources (
+  layer smallint NOT NULL,
+  vintage text NOT NULL,
+  source text NOT NULL,
+  PRIMARY KEY (layer, vintage)
+);

@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { DEMO_VINTAGES } from '../../demo/vintages';
 import { deriveLocationCoverage } from './derive-location-coverage';
+import { derivePointBlocks } from './derive-point-blocks';
 import { detachedPartitions, partitionName } from './partitions';
 import { FileRefused } from './read-csv';
 
@@ -224,6 +225,8 @@ export async function finishImport(
       `parcels and footprints of the locations of ${vintages.join(', ')} in ${secs(t0, t1)} s, of footprints in ${secs(t1, performance.now())} s`,
     );
   }
+  // Last: the blocks read the locations, their feature ranks and coverage fields written above.
+  await derivePointBlocks(client, log);
   await client.query('COMMIT');
   for (const t of [
     'fabric_vintages',

@@ -1,0 +1,88 @@
+// summarize's computed fields at a coverage vintage or audience other than the release's own
+// residential ones (which the blocks carry): the fixed records of the locations inside the area
+// at that coverage vintage, fetched by feature, and the BEAD status from them by the shared rule
+// (shared/fixed-status.ts) the memory store's columns follow. A location outside the release the
+// coverage was reported on gets "notinrelease", as in the memory store.
+import { DEFAULT_FIXED_FILTERS, statusFromOffers } from '../../../../shared/fixed-status';
+import type { Audience, FixedOffer } from '../../../../shared/served-status';
+import type { FieldColumns } from '../../../postgis/point-blocks';
+import { NOT_IN_RELEASE, SERVED_STATUS } from '../memory/coverage-columns';
+import type { PgContext } from './context';
+
+/** The release coverage vintage c was reported on: the newest at or before it, or null. */
+function releaseOf(ctx: PgContext, coverage: string): string | null {
+  let found: string | null = null;
+  for (const v of ctx.vintages) if (v.vintage <= coverage) found = v.vintage;
+  return found;
+}
+
+interface OfferRow extends FixedOffer {
+  feature: number;
+  provider_id: number;
+}
+
+/**
+ * Overwrites the computed fields of the points listed (positions into `f`, whose features are
+ * `feature`) with their values at coverage vintage `coverage` for `audience`.
+ */
+export async function coverageAt(
+  ctx: PgContext,
+  coverage: string,
+  audience: Audience,
+  positions: ArrayLike<number>,
+  feature: Uint32Array,
+  f: FieldColumns,
+): Promise<void> {
+  const features = Array.from(positions, (k) => feature[k]);
+  const release = releaseOf(ctx, coverage);
+  const [offers, present] = await Promise.all([
+    ctx.pool.query<OfferRow>({
+      name: 'coverage-at-offers',
+      text: `SELECT lf.feature, fa.provider_id, fa.technology AS technology_code,
+                    fa.max_advertised_download_speed, fa.max_advertised_upload_speed,
+                    fa.low_latency, fa.business_residential_code
+               FROM location_features lf
+               JOIN fixed_availability fa ON fa.vintage = $1 AND fa.location_id = lf.location_id
+              WHERE lf.feature = ANY($2::integer[])`,
+      values: [coverage, features],
+    }),
+    release === null
+      ? { rows: [] }
+      : ctx.pool.query<{ feature: number }>({
+          name: 'coverage-at-release',
+          text: `SELECT lf.feature FROM location_features lf
+                   JOIN locations l ON l.vintage = $1 AND l.location_id = lf.location_id
+                  WHERE lf.feature = ANY($2::integer[])`,
+          values: [release, features],
+        }),
+  ]);
+  const byFeature = new Map<number, OfferRow[]>();
+  for (const r of offers.rows) {
+    const list = byFeature.get(r.feature);
+    if (list) list.push(r);
+    else byFeature.set(r.feature, [r]);
+  }
+  const inRelease = new Set(present.rows.map((r) => r.feature));
+  const filters = { ...DEFAULT_FIXED_FILTERS, audience };
+  for (let n = 0; n < positions.length; n++) {
+    const k = positions[n];
+    const list = byFeature.get(feature[k]) ?? [];
+    let down = 0;
+    let up = 0;
+    const providers = new Set<number>();
+    const fiber = new Set<number>();
+    for (const o of list) {
+      down = Math.max(down, o.max_advertised_download_speed);
+      up = Math.max(up, o.max_advertised_upload_speed);
+      providers.add(o.provider_id);
+      if (o.technology_code === 50) fiber.add(o.provider_id);
+    }
+    f.maxDown[k] = down;
+    f.maxUp[k] = up;
+    f.providers[k] = providers.size;
+    f.fiberProviders[k] = fiber.size;
+    f.servedStatus[k] = inRelease.has(feature[k])
+      ? SERVED_STATUS.indexOf(statusFromOffers(list, filters))
+      : NOT_IN_RELEASE;
+  }
+}

@@ -1,0 +1,202 @@
+// summarize over the database: the blocks of the release's locations that meet the area's box
+// are read packed (point_blocks), each point is tested against the area with the memory store's
+// own area index, and the memory store's own summary-rows.ts groups, orders and sums them, so
+// the answer is the memory store's. The blocks carry the computed fields of the release's own
+// coverage for residential offers (the default); another coverage vintage or audience reads
+// the inside locations' fixed records (coverage-at.ts).
+import { splitLongToH3Index } from 'h3-js';
+import { BLOCK_LAYER, type FieldColumns } from '../../../postgis/point-blocks';
+import { buildAreaIndex, type AreaIndex } from '../../ops/area-index';
+import type { DiscreteColumn } from '../../ops/field-values';
+import {
+  MAX_EDGE_TESTS,
+  refuseDenseArea,
+  summaryOf,
+  type SummaryColumns,
+} from '../../ops/summary-rows';
+import { MAXCOUNT } from '../contract';
+import { SERVED_STATUS } from '../memory/coverage-columns';
+import type { Area, SummarizeResult } from '../store';
+import type { Audience } from '../../../../shared/served-status';
+import { blocksMeeting, readBlocks, type ReadBlocks } from './blocks';
+import type { PgContext } from './context';
+import { coverageAt } from './coverage-at';
+
+/** Where the computed fields are read: a coverage vintage (default the release's own), an audience. */
+interface CoverageOptions {
+  coverage?: string;
+  audience?: Audience;
+}
+
+/** The fields that depend on the coverage vintage and audience. */
+const COMPUTED = new Set([
+  'served_status',
+  'max_down_mbps',
+  'max_up_mbps',
+  'provider_count',
+  'fiber_provider_count',
+]);
+
+/** Per context: every location of any release (what the edge-test limit is weighed against). */
+const fabricSizes = new WeakMap<PgContext, Promise<number>>();
+/** Per context: label text by field and code (point_block_labels), reread when a code is new. */
+const labelCache = new WeakMap<PgContext, Promise<Map<string, string[]>>>();
+
+function fabricSize(ctx: PgContext): Promise<number> {
+  let size = fabricSizes.get(ctx);
+  if (!size) {
+    size = ctx.pool
+      .query<{ n: number }>('SELECT count(*)::float8 AS n FROM location_features')
+      .then((r) => r.rows[0].n);
+    fabricSizes.set(ctx, size);
+  }
+  return size;
+}
+
+async function labels(ctx: PgContext, reload: boolean): Promise<Map<string, string[]>> {
+  let cached = labelCache.get(ctx);
+  if (!cached || reload) {
+    cached = ctx.pool
+      .query<{ field: string; code: number; label: string }>(
+        'SELECT field, code, label FROM point_block_labels',
+      )
+      .then(({ rows }) => {
+        const byField = new Map<string, string[]>();
+        for (const r of rows) {
+          const list = byField.get(r.field) ?? [];
+          list[r.code] = r.label;
+          byField.set(r.field, list);
+        }
+        return byField;
+      });
+    labelCache.set(ctx, cached);
+  }
+  return cached;
+}
+
+/** H3 cells as small codes, numbered as met (the two halves of a cell index are its key). */
+function h3Column(f: FieldColumns): DiscreteColumn {
+  const byHigh = new Map<number, Map<number, number>>();
+  const names: string[] = [];
+  return {
+    code(i) {
+      const high = f.h3High[i];
+      let lows = byHigh.get(high);
+      if (!lows) byHigh.set(high, (lows = new Map()));
+      let c = lows.get(f.h3Low[i]);
+      if (c === undefined) {
+        c = names.push(splitLongToH3Index(f.h3Low[i], high)) - 1;
+        lows.set(f.h3Low[i], c);
+      }
+      return c;
+    },
+    label: (c) => names[c],
+  };
+}
+
+const LABELLED: Record<string, [keyof FieldColumns, string]> = {
+  state_abbr: ['state', 'state'],
+  county_geoid: ['county', 'county_geoid'],
+  building_type_code: ['buildingType', 'building_type_code'],
+  land_use_code: ['landUse', 'land_use_code'],
+};
+
+const CONTINUOUS: Record<string, keyof FieldColumns> = {
+  unit_count: 'unitCount',
+  max_down_mbps: 'maxDown',
+  max_up_mbps: 'maxUp',
+  provider_count: 'providers',
+  fiber_provider_count: 'fiberProviders',
+};
+
+/** The columns as summary-rows.ts reads them, over the points read. */
+async function columnsOf(
+  ctx: PgContext,
+  f: FieldColumns,
+  fields: string[],
+): Promise<SummaryColumns> {
+  let text = await labels(ctx, false);
+  // A code the cache does not know means an import has added labels since: read them again.
+  const unknown = fields.some((name) => {
+    const [column, field] = LABELLED[name] ?? [];
+    if (!column) return false;
+    const known = text.get(field!)?.length ?? 0;
+    return (f[column] as Uint16Array).some((c) => c >= known);
+  });
+  if (unknown) text = await labels(ctx, true);
+  const fromArray = (values: ArrayLike<number>, list: readonly string[]): DiscreteColumn => ({
+    code: (i) => values[i],
+    label: (c) => list[c] ?? String(c),
+  });
+  return {
+    discrete(name) {
+      if (name === 'bsl_flag') return fromArray(f.bslFlag, ['0', '1']);
+      if (name === 'served_status') return fromArray(f.servedStatus, SERVED_STATUS);
+      if (name === 'h3_res8_id') return h3Column(f);
+      const labelled = LABELLED[name];
+      return labelled ? fromArray(f[labelled[0]], text.get(labelled[1]) ?? []) : null;
+    },
+    continuous: (name) => (CONTINUOUS[name] ? f[CONTINUOUS[name]] : null),
+  };
+}
+
+/** Positions (into the points read) of the points inside the area, ascending. */
+function insideOf(read: ReadBlocks, index: AreaIndex): Uint32Array {
+  const [x0, y0, x1, y1] = index.bbox;
+  const { x, y } = read.points;
+  const out = new Uint32Array(read.count);
+  let n = 0;
+  for (let k = 0; k < read.count; k++) {
+    const px = x[k];
+    const py = y[k];
+    if (px >= x0 && px <= x1 && py >= y0 && py <= y1 && index.contains(px, py)) out[n++] = k;
+  }
+  return out.subarray(0, n);
+}
+
+export async function summarize(
+  ctx: PgContext,
+  vintage: string,
+  area: Area,
+  fields: string[],
+  nocat: boolean,
+  options: CoverageOptions = {},
+  maxEdgeTests = MAX_EDGE_TESTS,
+): Promise<SummarizeResult> {
+  const coverage = options.coverage ?? vintage;
+  const audience = options.audience ?? 'residential';
+  if (ctx.vintageIndex(vintage) < 0 || !ctx.coverageVintages.includes(coverage)) {
+    return { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } };
+  }
+  const index = buildAreaIndex(area);
+  const [a, b, c, d] = index.bbox;
+  const blocks =
+    a <= c && b <= d ? await blocksMeeting(ctx, BLOCK_LAYER.locations, vintage, index.bbox) : [];
+  // Fields are read with the points unless the blocks hold more than can be summarized.
+  const upTo = blocks.reduce((s, m) => s + m.n, 0);
+  const read = await readBlocks(ctx, BLOCK_LAYER.locations, vintage, blocks, {
+    points: true,
+    fields: upTo <= MAXCOUNT,
+  });
+  // The memory store's limit, counted over the same points (those of the release in the box).
+  if (index.maxEdgesRead * (await fabricSize(ctx)) > maxEdgeTests) {
+    let tests = 0;
+    for (let k = 0; k < read.count; k++) {
+      const px = read.points.x[k];
+      const py = read.points.y[k];
+      if (px >= a && px <= c && py >= b && py <= d) tests += index.edgesAt(px, py);
+    }
+    refuseDenseArea(tests, maxEdgeTests);
+  }
+  const inside = insideOf(read, index);
+  if (inside.length > MAXCOUNT)
+    return { ok: false, locationcount: inside.length, maxcount: MAXCOUNT };
+  const withFields =
+    read.fields ??
+    (await readBlocks(ctx, BLOCK_LAYER.locations, vintage, blocks, { points: false, fields: true }))
+      .fields!;
+  // The blocks carry the release's own coverage for residential offers; anything else is read.
+  if ((coverage !== vintage || audience !== 'residential') && fields.some((f) => COMPUTED.has(f)))
+    await coverageAt(ctx, coverage, audience, inside, read.points.feature, withFields);
+  return summaryOf(inside, await columnsOf(ctx, withFields, fields), fields, nocat, MAXCOUNT);
+}
