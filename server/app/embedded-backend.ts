@@ -23,7 +23,8 @@ export function createEmbeddedBackend(
   });
   return {
     kind: 'embedded',
-    label: 'Demo data (synthetic)',
+    // The top bar's badge: a PostGIS store holds whatever fabric was imported, not the demo.
+    label: store.kind === 'postgis' ? 'Fabric database (PostGIS)' : 'Demo data (synthetic)',
     handle: async (request) => service.fetch(request),
     close: async () => heavy?.pool.close(),
   };

@@ -1,6 +1,7 @@
 // Starts the app server on a port: picks the backend from the environment (the embedded
-// reference service over the demo fabric unless SERVICE_URL names the real service), then
-// serves the built app and /api behind the front door (Host allowlist, timeouts, connection cap).
+// reference service over the demo fabric, or the PostGIS database with STORE=postgis, unless
+// SERVICE_URL names the real service), then serves the built app and /api behind the front
+// door (Host allowlist, timeouts, connection cap).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { closeServer, createHttpServer, fetchListener, listen } from './http-ser
 import { hostAllowlist } from './host-allowlist';
 import { lineLogger } from './log-lines';
 import { parseServerEnv } from '../config/server-env';
+import { parseStoreEnv } from '../config/store-env';
 import { createUpstreamBackend } from './upstream-backend';
 import { embeddedClientRateLimit, upstreamLimitsFromEnv } from './upstream-env';
 import { withClientRateLimit } from './client-rate-limit';
@@ -71,11 +73,12 @@ export async function backendFromEnv(
     const dialect = dialectFromEnv(env.SERVICE_DIALECT);
     const clientLimit = embeddedClientRateLimit(env);
     const poolSettings = parsePoolEnv(env);
-    // Imported lazily: upstream mode never needs the demo generator.
+    const storeSettings = parseStoreEnv(env);
+    // Imported lazily: upstream mode never needs the demo generator nor the database.
     const store =
       opts.store ??
-      (await import('../service/store/memory/load-store')).loadDemoStore({
-        locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
+      (await import('../service/store/open-store')).openStore(storeSettings, {
+        demoLocations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
         log,
       });
     const ready = await store;

@@ -1,13 +1,15 @@
-// `npm run service`: the reference service standalone, over the demo fabric, with tokens.
+// `npm run service`: the reference service standalone, with tokens, over the demo fabric in
+// memory or (STORE=postgis) the PostGIS database at DATABASE_URL.
 import { resolve } from 'node:path';
 import { parseServerEnv } from '../config/server-env';
+import { parseStoreEnv } from '../config/store-env';
 import { exitOnSignals } from '../app/http-server';
 import { resolveServiceTokens } from './http/dev-token';
 import { dialectFromEnv } from './http/dialect';
 import { parsePoolEnv } from './pool/pool-env';
 import { startServicePool } from './pool/service-pool';
 import { startStandaloneService } from './standalone-server';
-import { loadDemoStore } from './store/memory/load-store';
+import { openStore } from './store/open-store';
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -25,8 +27,8 @@ async function main(): Promise<void> {
   const perMinute = positiveInt(env.SERVICE_RATE_LIMIT, 'SERVICE_RATE_LIMIT');
   const dialect = dialectFromEnv(env.SERVICE_DIALECT);
   const poolSettings = parsePoolEnv(env);
-  const store = await loadDemoStore({
-    locations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
+  const store = await openStore(parseStoreEnv(env), {
+    demoLocations: positiveInt(env.DEMO_LOCATIONS, 'DEMO_LOCATIONS'),
     log,
   });
   // Before listening: every POST operation waits for a worker that has started.

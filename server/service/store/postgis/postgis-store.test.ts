@@ -1,13 +1,16 @@
 // The PostGIS store's lookups against the memory store over the same fabric: a small demo fabric
 // exported, imported into a private cluster, and both stores asked through the Store interface
 // (records of every location of every release, coverage fields included, uuids both ways,
-// history, fixed and mobile coverage, parcels and footprints); then how it opens and closes.
+// history, fixed and mobile coverage, parcels and footprints); then how it opens and closes, and
+// the app server and the standalone service over it (STORE=postgis).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { latLngToCell } from 'h3-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from '../../../app/start-app-server';
 import { exportDemo } from '../../../demo/export/export-demo';
 import { generateFabric } from '../../../demo/generate-fabric';
 import { runImport } from '../../../postgis/import/run-import';
@@ -222,4 +225,58 @@ describe('opening and closing the PostGIS store', () => {
     await expect(refused).rejects.toThrow(/cannot connect .* is PostgreSQL running/);
     await expect(refused).rejects.not.toThrow(/secret/);
   });
+});
+
+describe('npm start and npm run service with STORE=postgis', () => {
+  it('serves /api from the database, answering as the memory store does', async () => {
+    const quiet = { log: () => {}, host: '127.0.0.1', port: 0 };
+    const env = { STORE: 'postgis', DATABASE_URL: cluster.url, SERVICE_WORKERS: '0' };
+    const overDb = await startAppServer({ ...quiet, env });
+    const overMemory = await startAppServer({
+      ...quiet,
+      env: { SERVICE_WORKERS: '0' },
+      store: memory,
+    });
+    try {
+      const health = async (url: string) => (await fetch(`${url}/api/health`)).json();
+      const [db, mem] = [await health(overDb.url), await health(overMemory.url)];
+      expect(db.label).toBe('Fabric database (PostGIS)');
+      expect(db.fabricVintages).toEqual(mem.fabricVintages);
+      expect(db.coverageVintages).toEqual(mem.coverageVintages);
+      const v = fabric.vintages.at(-1)!.vintage;
+      const retired = ids().find((_, i) => fabric.locations.reLocationId[i] > 0)!;
+      for (const path of [
+        `/api/fabricext/${v}/history?location_id=${retired}`,
+        `/api/fabric/${v}/data/locations?location_id=${ids()[5]}`,
+        `/api/coverage/bdcfixed?location_id=${ids()[5]}&vintage=${v}`,
+      ]) {
+        const [a, b] = [await fetch(overDb.url + path), await fetch(overMemory.url + path)];
+        expect(a.status, path).toBe(200);
+        expect(await a.text(), path).toBe(await b.text());
+      }
+    } finally {
+      await overDb.close();
+      await overMemory.close();
+    }
+  });
+
+  it('stops npm run service with a message naming the database when it cannot serve', async () => {
+    const run = (url: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/service/main.ts'], {
+        env: {
+          ...process.env,
+          STORE: 'postgis',
+          DATABASE_URL: url,
+          PORT: '0',
+          SERVICE_TOKENS: 't',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const empty = await cluster.createDatabase('nothing_imported');
+    const result = run(empty);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/holds no fabric: run npm run import first/);
+    expect(result.stderr).toContain(empty);
+  }, 60_000);
 });

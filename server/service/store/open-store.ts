@@ -1,0 +1,31 @@
+// The store the environment asks for, opened for a server: the demo fabric in memory (generated
+// or read from .data/), or the PostGIS database at DATABASE_URL. Either way the caller closes it.
+import type { StoreSettings } from '../../config/store-env';
+import type { Store } from './store';
+
+export interface OpenStoreOptions {
+  /** DEMO_LOCATIONS: the demo fabric's size (the memory store only). */
+  demoLocations?: number;
+  log: (line: string) => void;
+}
+
+export async function openStore(settings: StoreSettings, opts: OpenStoreOptions): Promise<Store> {
+  if (settings.kind === 'postgis') {
+    // Imported lazily, each: one kind of store never loads the other's code.
+    const { openPostgisStore } = await import('./postgis/postgis-store');
+    const { describeUrl } = await import('../../postgis/connection');
+    const store = await openPostgisStore(settings.url, {
+      poolSize: settings.poolSize,
+      statementTimeoutMs: settings.statementTimeoutMs,
+      log: opts.log,
+    });
+    const releases = (await store.fabricVintages()).map((v) => v.vintage);
+    opts.log(`store: PostGIS at ${describeUrl(settings.url)}, releases ${releases.join(', ')}`);
+    return store;
+  }
+  const { loadDemoStore } = await import('./memory/load-store');
+  return loadDemoStore({
+    ...(opts.demoLocations ? { locations: opts.demoLocations } : {}),
+    log: opts.log,
+  });
+}
