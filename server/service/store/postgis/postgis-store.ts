@@ -8,8 +8,13 @@ import type { Store } from '../store';
 import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
 import { loadPgContext, type PgContext } from './context';
 import { fixedCoverage, mobileCoverage } from './coverage';
+import { collect } from './collect';
 import { history } from './history';
+import { locate } from './locate';
+import { match } from './match';
 import { areaFeatures, bulkLocations, locationData } from './records';
+import { summarize } from './summarize';
+import { tile } from './tiles';
 import { translate } from './translate';
 
 export interface PostgisStoreOptions {
@@ -37,15 +42,15 @@ function bind(ctx: PgContext): Bound {
     locationData: (v, by) => locationData(ctx, v, by),
     bulkLocations: (v, ids, f) => bulkLocations(ctx, v, ids, f),
     areaFeatures: (v, layer, uuids) => areaFeatures(ctx, v, layer, uuids),
-    tile: notYet('tile'),
-    match: notYet('match'),
+    tile: (v, z, x, y) => tile(ctx, v, z, x, y),
+    match: (v, query, maxresults, sourcekey) => match(ctx, v, query, maxresults, sourcekey),
     places: notYet('places'),
     history: (v, id) => history(ctx, v, id),
-    locate: notYet('locate'),
+    locate: (v, point, options) => locate(ctx, v, point, options),
     translate: (v, src, dest, id) => translate(ctx, v, src, dest, id),
-    summarize: notYet('summarize'),
+    summarize: (v, area, f, nocat, options) => summarize(ctx, v, area, f, nocat, options),
     report: notYet('report'),
-    collect: notYet('collect'),
+    collect: (v, layer, area, part, limits) => collect(ctx, v, layer, area, part, limits),
     fixedCoverage: (v, ids) => fixedCoverage(ctx, v, ids),
     mobileCoverage: (v, cells) => mobileCoverage(ctx, v, cells),
     fixedTile: notYet('fixedTile'),
