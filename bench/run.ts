@@ -2,6 +2,7 @@
 // child process. Prints locate throughput/latency, summarize latency at ~50k and ~5k locations
 // and the service's RSS; with --json, one JSON object of the figures on the last line.
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
+import { measureFixedTiles } from './fixed-tiles';
 import { measureLocate, measureSummarize } from './measure';
 import { startServiceProcess } from './service-process';
 import { currentLocations, locatePaths, summarizePolygon } from './workload';
@@ -18,7 +19,13 @@ function locationsArg(): number {
 
 const LOCATIONS = locationsArg();
 const TOKEN = 'bench';
-const TARGETS = { locate_rps: 15_000, locate_p99_ms: 2, summarize_50k_p50_ms: 40, rss_mb_1m: 400 };
+const TARGETS = {
+  locate_rps: 15_000,
+  locate_p99_ms: 2,
+  summarize_50k_p50_ms: 40,
+  rss_mb_1m: 400,
+  fixed_tile_z14_p50_ms: 100,
+};
 const SUMMARY_FIELDS = 'building_type_code,unit_count';
 
 const json = process.argv.includes('--json');
@@ -90,6 +97,14 @@ async function main(): Promise<Record<string, number>> {
       `summarize ${s5k.locationcount} locations (1000 vertices): p50 ${round(s5k.p50Ms)} ms, p90 ${round(s5k.p90Ms)} ms over 30 runs`,
     );
 
+    const fixed = await measureFixedTiles({ url: service.url, token: TOKEN, fabric, current });
+    log(
+      `fixed street tile z14 (${fixed.streetLocations} locations, ${round(fixed.streetBytes / 1024)} KiB): first ${round(fixed.streetFirstMs)} ms, uncached p50 ${round(fixed.streetBuildP50Ms)} ms, max ${round(fixed.streetBuildMaxMs)} ms over 24 builds, cached ${round(fixed.streetCachedMs)} ms`,
+    );
+    log(
+      `fixed hexagon tile z9 (${round(fixed.hexBytes / 1024)} KiB): first ${round(fixed.hexFirstMs)} ms (groups every location into its H3 cell), per new filter p50 ${round(fixed.hexBuildP50Ms)} ms, max ${round(fixed.hexBuildMaxMs)} ms, cached ${round(fixed.hexCachedMs)} ms`,
+    );
+
     const memory = service.memory();
     log(`service RSS ${round(memory.rssMb)} MB (peak ${round(memory.peakMb)} MB)`);
 
@@ -102,6 +117,11 @@ async function main(): Promise<Record<string, number>> {
       summarize_50k_locations: s50k.locationcount,
       summarize_5k_p50_ms: round(s5k.p50Ms, 2),
       summarize_5k_locations: s5k.locationcount,
+      fixed_tile_z14_locations: fixed.streetLocations,
+      fixed_tile_z14_first_ms: round(fixed.streetFirstMs, 2),
+      fixed_tile_z14_p50_ms: round(fixed.streetBuildP50Ms, 2),
+      fixed_hex_z9_first_ms: round(fixed.hexFirstMs, 2),
+      fixed_hex_z9_p50_ms: round(fixed.hexBuildP50Ms, 2),
       rss_mb_1m: round(memory.rssMb),
       rss_peak_mb_1m: round(memory.peakMb),
       locations: fabric.locations.count,
@@ -116,6 +136,9 @@ async function main(): Promise<Record<string, number>> {
     );
     log(
       `  summarize 50k p50 ≤ ${TARGETS.summarize_50k_p50_ms} ms: ${figures.summarize_50k_p50_ms <= TARGETS.summarize_50k_p50_ms ? 'met' : 'MISSED'}`,
+    );
+    log(
+      `  fixed street tile p50 ≤ ${TARGETS.fixed_tile_z14_p50_ms} ms: ${figures.fixed_tile_z14_p50_ms <= TARGETS.fixed_tile_z14_p50_ms ? 'met' : 'MISSED'}`,
     );
     log(
       `  RSS ≤ ${TARGETS.rss_mb_1m} MB: ${figures.rss_mb_1m <= TARGETS.rss_mb_1m ? 'met' : 'MISSED'}`,

@@ -62,13 +62,14 @@ const fixedTile = (cv: string, fv: string, [x, y]: [number, number], z = 14) =>
 
 describe('GET /coverage/{cv}/fixedtiles/{z}/{x}/{y}.pbf', () => {
   it('draws each location with the tiers, counts and fields its records give', async () => {
-    const features = featuresOf(await fixedTile(FV, FV, densestTile()));
+    const [x, y] = densestTile();
+    const features = featuresOf(await fixedTile(FV, FV, [x, y]));
     expect(features.length).toBeGreaterThan(100);
     const ids = features.map((f) => Number(f.properties.location_id));
     const offers = await fixedOffersOf(svc.url, FV, ids);
     const records = await call(
       svc.url,
-      `/fabric/${FV}/bulk/locations?field=location_id,bsl_flag,unit_count,building_type_code`,
+      `/fabric/${FV}/bulk/locations?field=location_id,bsl_flag,unit_count,building_type_code,latitude,longitude`,
       { body: { location_id: ids } },
     );
     const byId = new Map(
@@ -80,6 +81,10 @@ describe('GET /coverage/{cv}/fixedtiles/{z}/{x}/{y}.pbf', () => {
       const own = offers.get(id)!;
       const record = byId.get(id)!;
       expect(f.id).toBe(id);
+      // Where the fabric puts it, to the tile's resolution (1/4096 of a zoom-14 tile: ~2.4 m).
+      const [lng, lat] = (f.toGeoJSON(x, y, 14).geometry as GeoJSON.Point).coordinates;
+      expect(Math.abs(lng! - Number(record.longitude))).toBeLessThan(3e-5);
+      expect(Math.abs(lat! - Number(record.latitude))).toBeLessThan(3e-5);
       expect(f.properties).toEqual({
         location_id: id,
         bsl: record.bsl_flag,

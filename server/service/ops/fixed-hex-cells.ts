@@ -11,9 +11,8 @@ export interface HexCells {
   res: number;
   /** H3 index of cell c. */
   ids: string[];
-  /** Locations (any vintage) of cell c: members[start[c]] .. members[start[c + 1] - 1]. */
-  start: Uint32Array;
-  members: Uint32Array;
+  /** Cell of each location (any vintage), by location index. */
+  cellOf: Uint32Array;
   /** Closed lng/lat ring of cell c. */
   rings: GeoJSON.Position[][];
   /** Boxes of the rings; ids are cell indexes. Null when the fabric has no location. */
@@ -35,13 +34,6 @@ export function buildHexCells(ix: FabricIndex, res: number): HexCells {
     }
     cellOf[i] = c;
   }
-  const start = new Uint32Array(ids.length + 1);
-  for (let i = 0; i < count; i++) start[cellOf[i] + 1]++;
-  for (let c = 0; c < ids.length; c++) start[c + 1] += start[c];
-  const members = new Uint32Array(count);
-  const next = start.slice(0, ids.length);
-  for (let i = 0; i < count; i++) members[next[cellOf[i]]++] = i;
-
   // GeoJSON form: [lng, lat] pairs, first vertex repeated at the end.
   const rings = ids.map((id) => cellToBoundary(id, true));
   let tree: Flatbush | null = null;
@@ -54,5 +46,5 @@ export function buildHexCells(ix: FabricIndex, res: number): HexCells {
     }
     tree.finish();
   }
-  return { res, ids, start, members, rings, tree };
+  return { res, ids, cellOf, rings, tree };
 }

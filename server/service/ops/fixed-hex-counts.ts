@@ -1,7 +1,7 @@
 // Per H3 cell, the fixed broadband counts a hexagon shows (issue 13) under one set of filters:
 // every location of the fabric vintage, the BSLs of the coverage vintage's release split by
 // the status rule of shared/fixed-status.ts, and the locations outside that release. One pass
-// over the cells' members; a location's best counted tier is the max over its records of a
+// over the locations; a location's best counted tier is the max over its records of a
 // per-offer table, the same arithmetic as statusFromOffers.
 import { countingRule, statusFromBestTier, type FixedFilters } from '../../../shared/fixed-status';
 import type { FixedOffer } from '../../../shared/served-status';
@@ -35,11 +35,11 @@ export function countHexCells(
     unserved: new Uint32Array(n),
     notinrelease: new Uint32Array(n),
   };
-  const { presence, bslFlag } = ix.fabric.locations;
+  const { count, presence, bslFlag } = ix.fabric.locations;
   const cov = ix.fabric.fixedCoverage[vintages.coverage];
   const tierOf = countedTiers(offers, filters);
   const rule = countingRule(filters);
-  // The status of each best tier 0..4, looked up instead of recomputed per location.
+  // The counts of each best tier 0..4's status, looked up instead of decided per location.
   const byStatus = {
     served: counts.served,
     underserved: counts.underserved,
@@ -48,26 +48,25 @@ export function countHexCells(
   const statusOfTier = [0, 1, 2, 3, 4].map((t) => byStatus[statusFromBestTier(t, rule)]);
   const fabricBit = 1 << vintages.fabric;
   const releaseBit = vintages.release < 0 ? 0 : 1 << vintages.release;
-  const { start, members } = cells;
-  for (let c = 0; c < n; c++) {
-    for (let k = start[c]; k < start[c + 1]; k++) {
-      const i = members[k];
-      const bits = presence[i];
-      if (!(bits & fabricBit)) continue;
-      counts.locations[c]++;
-      if (!(bits & releaseBit)) {
-        counts.notinrelease[c]++;
-        continue;
-      }
-      if (bslFlag[i] !== 1) continue;
-      counts.bsls[c]++;
-      let best = 0;
-      for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
-        const t = tierOf[cov.offer[r]];
-        if (t > best) best = t;
-      }
-      statusOfTier[best][c]++;
+  const { cellOf } = cells;
+  // In location order, so the columns are read in sequence; only the few counts jump about.
+  for (let i = 0; i < count; i++) {
+    const bits = presence[i];
+    if (!(bits & fabricBit)) continue;
+    const c = cellOf[i];
+    counts.locations[c]++;
+    if (!(bits & releaseBit)) {
+      counts.notinrelease[c]++;
+      continue;
     }
+    if (bslFlag[i] !== 1) continue;
+    counts.bsls[c]++;
+    let best = 0;
+    for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+      const t = tierOf[cov.offer[r]];
+      if (t > best) best = t;
+    }
+    statusOfTier[best][c]++;
   }
   return counts;
 }

@@ -6,6 +6,7 @@ import { encodeTiers } from '../../../shared/fixed-status';
 import type { FixedOffer } from '../../../shared/served-status';
 import { forEachPresentPoint, type FabricIndex } from '../store/memory/fabric-index';
 import { locationOffers } from './fixed-offers-view';
+import type { TilePoint } from './point-tile';
 import type { BBox } from './tile-features';
 
 /** Which vintages a tile joins: fabric fv (drawn), coverage cv and the release cv was filed on. */
@@ -15,18 +16,18 @@ export interface FixedVintages {
   release: number;
 }
 
-export function fixedLocationFeatures(
+export function fixedLocationPoints(
   ix: FabricIndex,
   vintages: FixedVintages,
   offers: readonly FixedOffer[],
   box: BBox,
-): GeoJSON.Feature[] {
+): TilePoint[] {
   const { locations: loc, codes, fixedCoverage } = ix.fabric;
   const cov = fixedCoverage[vintages.coverage];
   const releaseBit = vintages.release < 0 ? 0 : 1 << vintages.release;
   // Neighbours often share one set of offers: encode each distinct set once per tile.
   const encoded = new Map<string, [string, string]>();
-  const out: GeoJSON.Feature[] = [];
+  const out: TilePoint[] = [];
   forEachPresentPoint(ix, vintages.fabric, box, (i, lng, lat) => {
     const from = cov.start[i];
     const to = cov.start[i + 1];
@@ -38,8 +39,9 @@ export function fixedLocationFeatures(
       encoded.set(key, tiers);
     }
     out.push({
-      type: 'Feature',
       id: loc.locationId[i],
+      lng,
+      lat,
       properties: {
         location_id: loc.locationId[i],
         bsl: loc.bslFlag[i],
@@ -50,7 +52,6 @@ export function fixedLocationFeatures(
         r: tiers[0],
         b: tiers[1],
       },
-      geometry: { type: 'Point', coordinates: [lng, lat] },
     });
   });
   return out;

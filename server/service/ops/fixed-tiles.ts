@@ -8,9 +8,10 @@ import type { FixedOffer } from '../../../shared/served-status';
 import type { FabricIndex } from '../store/memory/fabric-index';
 import { buildHexCells, type HexCells } from './fixed-hex-cells';
 import { countHexCells, type HexCounts } from './fixed-hex-counts';
-import { fixedLocationFeatures, type FixedVintages } from './fixed-location-features';
+import { fixedLocationPoints, type FixedVintages } from './fixed-location-features';
 import { offerRecords } from './fixed-offers-view';
 import { ByteLru } from './lru';
+import { encodePointTile } from './point-tile';
 import { encodeTile, tileBBox } from './tiles';
 
 /** Street zoom: the `fixed` layer starts here (the fabric tiles' locations start at 13 too). */
@@ -98,11 +99,11 @@ export function createFixedTileSource(
   return {
     locationTile(v, z, x, y) {
       return cached(`fixed/${v.fabric}/${v.coverage}/${z}/${x}/${y}`, () => {
-        const features =
+        const points =
           z >= FIXED_LOCATION_MIN_ZOOM
-            ? fixedLocationFeatures(ix, v, offersOf(v.coverage), tileBBox(z, x, y))
+            ? fixedLocationPoints(ix, v, offersOf(v.coverage), tileBBox(z, x, y))
             : [];
-        return encodeTile({ fixed: features }, z, x, y);
+        return encodePointTile('fixed', points, z, x, y);
       });
     },
     hexTile(v, z, x, y, filters) {

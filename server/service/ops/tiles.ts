@@ -28,7 +28,8 @@ export const TILE_MIN_ZOOM = {
   footprints: 14,
   locations: 13,
 } as const;
-const EXTENT = 4096;
+export const TILE_EXTENT = 4096;
+const EXTENT = TILE_EXTENT;
 const BUFFER = 64; // tile units of overlap, so strokes and dots at the edges are not cut
 
 export interface TileSource {
