@@ -8,6 +8,7 @@ import type { FixedOffer } from '../../../shared/served-status';
 import type { FabricIndex } from '../store/memory/fabric-index';
 import { buildHexCells, type HexCells } from './fixed-hex-cells';
 import { countHexCells, type HexCounts } from './fixed-hex-counts';
+import { hexCellFeature } from './fixed-hex-feature';
 import { fixedLocationPoints, type FixedVintages } from './fixed-location-features';
 import { offerRecords } from './fixed-offers-view';
 import { ByteLru } from './lru';
@@ -75,25 +76,16 @@ export function createFixedTileSource(
     const found = hex.tree ? hex.tree.search(w, s, e, north) : [];
     return found
       .filter((c) => n.locations[c] > 0)
-      .map((c): GeoJSON.Feature => {
-        const bsls = n.bsls[c];
-        const short = n.unserved[c] + n.underserved[c];
-        return {
-          type: 'Feature',
-          properties: {
-            h3: hex.ids[c],
-            locations: n.locations[c],
-            bsls,
-            served: n.served[c],
-            underserved: n.underserved[c],
-            unserved: n.unserved[c],
-            notinrelease: n.notinrelease[c],
-            share: bsls === 0 ? 0 : Math.round((short / bsls) * 1000) / 1000,
-            few: bsls < 10 ? 1 : 0,
-          },
-          geometry: { type: 'Polygon', coordinates: [hex.rings[c]] },
-        };
-      });
+      .map((c) =>
+        hexCellFeature(hex.ids[c], hex.rings[c], {
+          locations: n.locations[c],
+          bsls: n.bsls[c],
+          served: n.served[c],
+          underserved: n.underserved[c],
+          unserved: n.unserved[c],
+          notinrelease: n.notinrelease[c],
+        }),
+      );
   }
 
   return {
