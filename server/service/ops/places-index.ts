@@ -7,7 +7,7 @@ import { roadParts, type RoadParts } from './match-text';
 /** [west, south, east, north] in degrees. */
 export type Bbox = [number, number, number, number];
 
-interface Extent {
+export interface Extent {
   count: number;
   bbox: Bbox;
   zips: Set<string>;
@@ -24,19 +24,24 @@ export interface ZipEntry extends Extent {
   town: string;
 }
 
-export interface StreetEntry extends Extent {
+/** A street as places ranks it; each store keeps its own way to list the addresses on it. */
+export interface StreetBase extends Extent {
   /** The fabric's road name ("S 14TH ST") and its parts, and the town it runs through. */
   name: string;
   parts: RoadParts;
   town: string;
+}
+
+export interface StreetEntry extends StreetBase {
   /** Location indexes on it in this vintage, by house number then unit. */
   locations: number[];
 }
 
-export interface PlacesIndex {
+/** Entries in the order of their first location (location_id order), as places meets ties. */
+export interface PlacesIndex<S extends StreetBase = StreetEntry> {
   towns: TownEntry[];
   zips: ZipEntry[];
-  streets: StreetEntry[];
+  streets: S[];
 }
 
 function extent(): Extent {

@@ -7,11 +7,14 @@
 // query (typing under way, 3+ characters) 0.9, or one of its words doing so 0.85; otherwise the
 // edit similarity × 0.9. A street compares as match compares roads (the name core, then suffix
 // and directional agreement, each 0.5 when the query omits it), so "oak" finds OAK ST at 0.95.
+//
+// rankPlaces is the decision, over an index any store builds (places-index.ts's shapes); each
+// store lists the chosen streets' addresses from what it holds.
 import type { PlaceAddress, PlacesResponse, PlaceRecord } from '../schemas/places';
 import type { FabricIndex } from '../store/memory/fabric-index';
 import { addressPrimary } from './location-records';
 import { parseAddress, roadParts, stringSimilarity, tokens, type RoadParts } from './match-text';
-import type { PlacesIndex, StreetEntry } from './places-index';
+import type { PlacesIndex, StreetBase } from './places-index';
 
 export const PLACE_FLOOR = 0.8;
 const KIND_ORDER = { town: 0, zip: 1, street: 2 } as const;
@@ -38,16 +41,22 @@ function streetScore(q: RoadParts, r: RoadParts): number {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export function places(
-  ix: FabricIndex,
-  index: PlacesIndex,
+/** The places answered, and the street whose addresses are listed (when one street is best). */
+export interface RankedPlaces<S extends StreetBase> {
+  places: PlaceRecord[];
+  streets: S[];
+}
+
+/** What places decides, whichever store holds the index: the places, best first. */
+export function rankPlaces<S extends StreetBase>(
+  index: PlacesIndex<S>,
+  state: string,
   q: string,
   maxresults: number,
-): PlacesResponse {
-  const state = ix.fabric.county.state;
+): RankedPlaces<S> {
   const words = tokens(q);
-  const found: { record: PlaceRecord; street?: StreetEntry }[] = [];
-  const place = (record: Omit<PlaceRecord, 'state'>, street?: StreetEntry) =>
+  const found: { record: PlaceRecord; street?: S }[] = [];
+  const place = (record: Omit<PlaceRecord, 'state'>, street?: S) =>
     found.push({ record: { ...record, state }, street });
 
   const digits = /^\d{3,5}$/.test(words.join('')) && words.length === 1 ? words[0] : null;
@@ -117,12 +126,26 @@ export function places(
       b.record.locationcount - a.record.locationcount ||
       a.record.name.localeCompare(b.record.name),
   );
-  const top = found[0];
-  // Addresses when a street is the best answer: those of every street sharing its score (one
-  // name in several towns), one per house number (an apartment building's lowest unit).
-  const streets = top?.street
-    ? found.filter((f) => f.street && f.record.score === top.record.score).map((f) => f.street!)
-    : [];
+  const [top, next] = found;
+  return {
+    places: found
+      .slice(0, maxresults)
+      .map(({ record }) => ({ ...record, score: round(record.score) })),
+    // Addresses when one street is the best answer. Several as good ("oak": OAK ST in one town,
+    // OAK PL in another) list none: the caller picks a street, then asks with its name and town.
+    streets: top?.street && next?.record.score !== top.record.score ? [top.street] : [],
+  };
+}
+
+export function places(
+  ix: FabricIndex,
+  index: PlacesIndex,
+  q: string,
+  maxresults: number,
+): PlacesResponse {
+  const state = ix.fabric.county.state;
+  const { places: ranked, streets } = rankPlaces(index, state, q, maxresults);
+  // One address per house number (an apartment building's lowest unit).
   const loc = ix.fabric.locations;
   const houses = streets.flatMap((s) =>
     s.locations.filter(
@@ -141,12 +164,5 @@ export function places(
       longitude: loc.lng[i],
     };
   });
-  return {
-    q,
-    places: found
-      .slice(0, maxresults)
-      .map(({ record }) => ({ ...record, score: round(record.score) })),
-    addresses,
-    addresscount: houses.length,
-  };
+  return { q, places: ranked, addresses, addresscount: houses.length };
 }
