@@ -264,6 +264,10 @@ test.describe('fixed broadband layer', () => {
 
     await page.reload();
     expect(await layer.shownFilters()).toEqual(chosen);
+    // Coming back without a link (a bookmark of the bare app): the filters were kept.
+    const back = await open(page, '/');
+    expect(await back.layer.shownFilters()).toEqual(chosen);
+    expect(new URL(page.url()).searchParams.get('tech')).toBe('fiber');
 
     // Another browser (nothing stored) opening the link sees the sender's filters...
     const other = await browser.newContext();
