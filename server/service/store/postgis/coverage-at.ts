@@ -1,8 +1,8 @@
-// summarize's computed fields at a coverage vintage or audience other than the release's own
-// residential ones (which the blocks carry): the fixed records of the locations inside the area
-// at that coverage vintage, fetched by feature, and the BEAD status from them by the shared rule
-// (shared/fixed-status.ts) the memory store's columns follow. A location outside the release the
-// coverage was reported on gets "notinrelease", as in the memory store.
+// The fixed records of given locations at a coverage vintage, and whether each is in the release
+// that coverage was reported on: what summarize reads for a coverage vintage or audience other
+// than the release's own residential ones (which the blocks carry), and what the area report
+// counts. Statuses come from the shared rule (shared/fixed-status.ts) the memory store's columns
+// follow; a location outside the release gets "notinrelease", as in the memory store.
 import { DEFAULT_FIXED_FILTERS, statusFromOffers } from '../../../../shared/fixed-status';
 import type { Audience, FixedOffer } from '../../../../shared/served-status';
 import type { FieldColumns } from '../../../postgis/point-blocks';
@@ -10,15 +10,59 @@ import { NOT_IN_RELEASE, SERVED_STATUS } from '../memory/coverage-columns';
 import type { PgContext } from './context';
 
 /** The release coverage vintage c was reported on: the newest at or before it, or null. */
-function releaseOf(ctx: PgContext, coverage: string): string | null {
+export function releaseOf(ctx: PgContext, coverage: string): string | null {
   let found: string | null = null;
   for (const v of ctx.vintages) if (v.vintage <= coverage) found = v.vintage;
   return found;
 }
 
-interface OfferRow extends FixedOffer {
+export interface OfferRow extends FixedOffer {
   feature: number;
   provider_id: number;
+  brand_name: string;
+}
+
+/** Each location's fixed records at the coverage vintage, by feature (none: absent). */
+export async function offersAt(
+  ctx: PgContext,
+  coverage: string,
+  features: number[],
+): Promise<Map<number, OfferRow[]>> {
+  const { rows } = await ctx.pool.query<OfferRow>({
+    name: 'coverage-at-offers',
+    text: `SELECT lf.feature, fa.provider_id, fa.brand_name, fa.technology AS technology_code,
+                  fa.max_advertised_download_speed, fa.max_advertised_upload_speed,
+                  fa.low_latency, fa.business_residential_code
+             FROM location_features lf
+             JOIN fixed_availability fa ON fa.vintage = $1 AND fa.location_id = lf.location_id
+            WHERE lf.feature = ANY($2::integer[])
+            ORDER BY lf.feature, fa.provider_id, fa.technology`,
+    values: [coverage, features],
+  });
+  const byFeature = new Map<number, OfferRow[]>();
+  for (const r of rows) {
+    const list = byFeature.get(r.feature);
+    if (list) list.push(r);
+    else byFeature.set(r.feature, [r]);
+  }
+  return byFeature;
+}
+
+/** Which of the features the release holds (every one when it is the release asked about). */
+export async function inRelease(
+  ctx: PgContext,
+  release: string | null,
+  features: number[],
+): Promise<Set<number>> {
+  if (release === null) return new Set();
+  const { rows } = await ctx.pool.query<{ feature: number }>({
+    name: 'coverage-at-release',
+    text: `SELECT lf.feature FROM location_features lf
+             JOIN locations l ON l.vintage = $1 AND l.location_id = lf.location_id
+            WHERE lf.feature = ANY($2::integer[])`,
+    values: [release, features],
+  });
+  return new Set(rows.map((r) => r.feature));
 }
 
 /**
@@ -34,39 +78,14 @@ export async function coverageAt(
   f: FieldColumns,
 ): Promise<void> {
   const features = Array.from(positions, (k) => feature[k]);
-  const release = releaseOf(ctx, coverage);
   const [offers, present] = await Promise.all([
-    ctx.pool.query<OfferRow>({
-      name: 'coverage-at-offers',
-      text: `SELECT lf.feature, fa.provider_id, fa.technology AS technology_code,
-                    fa.max_advertised_download_speed, fa.max_advertised_upload_speed,
-                    fa.low_latency, fa.business_residential_code
-               FROM location_features lf
-               JOIN fixed_availability fa ON fa.vintage = $1 AND fa.location_id = lf.location_id
-              WHERE lf.feature = ANY($2::integer[])`,
-      values: [coverage, features],
-    }),
-    release === null
-      ? { rows: [] }
-      : ctx.pool.query<{ feature: number }>({
-          name: 'coverage-at-release',
-          text: `SELECT lf.feature FROM location_features lf
-                   JOIN locations l ON l.vintage = $1 AND l.location_id = lf.location_id
-                  WHERE lf.feature = ANY($2::integer[])`,
-          values: [release, features],
-        }),
+    offersAt(ctx, coverage, features),
+    inRelease(ctx, releaseOf(ctx, coverage), features),
   ]);
-  const byFeature = new Map<number, OfferRow[]>();
-  for (const r of offers.rows) {
-    const list = byFeature.get(r.feature);
-    if (list) list.push(r);
-    else byFeature.set(r.feature, [r]);
-  }
-  const inRelease = new Set(present.rows.map((r) => r.feature));
   const filters = { ...DEFAULT_FIXED_FILTERS, audience };
   for (let n = 0; n < positions.length; n++) {
     const k = positions[n];
-    const list = byFeature.get(feature[k]) ?? [];
+    const list = offers.get(feature[k]) ?? [];
     let down = 0;
     let up = 0;
     const providers = new Set<number>();
@@ -81,7 +100,7 @@ export async function coverageAt(
     f.maxUp[k] = up;
     f.providers[k] = providers.size;
     f.fiberProviders[k] = fiber.size;
-    f.servedStatus[k] = inRelease.has(feature[k])
+    f.servedStatus[k] = present.has(feature[k])
       ? SERVED_STATUS.indexOf(statusFromOffers(list, filters))
       : NOT_IN_RELEASE;
   }

@@ -3,6 +3,7 @@
 // points under options that change answers, areas of every shape, collect3 followed to the end
 // under tight limits. Answers must be equal, records and order, not merely close.
 import pg from 'pg';
+import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../../shared/fixed-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFabric } from '../../../demo/generate-fabric';
 import { summarize as memorySummarize } from '../../ops/summarize';
@@ -16,6 +17,7 @@ import { ALL_MATCH_TYPES, type Area, type LocateOptions, type Store } from '../s
 import { collect } from './collect';
 import { loadPgContext, type PgContext } from './context';
 import { locate } from './locate';
+import { report } from './report';
 import { summarize } from './summarize';
 
 let fabric: Fabric;
@@ -220,6 +222,48 @@ describe('PostGIS summarize', () => {
       (err: unknown) => JSON.stringify(err),
     );
     expect(got).toEqual(want);
+  });
+});
+
+describe('PostGIS area report', () => {
+  const FILTERS: FixedFilters[] = [
+    DEFAULT_FIXED_FILTERS,
+    { audience: 'business', speed: '100/20', tech: 'wired', lowLatency: true },
+    { audience: 'residential', speed: '25/3', tech: 'fiber', lowLatency: false },
+    { audience: 'residential', speed: '1000/100', tech: 'any', lowLatency: false },
+  ];
+
+  it('counts as the memory store: every filter set, own and other coverage vintages', async () => {
+    const last = fabric.vintages.length - 1;
+    const pairs = [
+      [last, last],
+      [last, 1],
+      [1, last],
+      [0, 0],
+    ];
+    let providers = 0;
+    for (const [vi, ci] of pairs) {
+      for (const filters of FILTERS) {
+        for (const [name, area] of areas()) {
+          const args = [vintage(vi), vintage(ci), area, filters] as const;
+          const want = await memory.report(...args);
+          const got = await report(ctx, ...args);
+          expect(got, `${name} ${vi}/${ci} ${JSON.stringify(filters)}`).toEqual(want);
+          if (want.ok) providers += want.response.providers.length;
+        }
+      }
+    }
+    expect(providers).toBeGreaterThan(20);
+    const unknown = await report(
+      ctx,
+      vintage(last),
+      '209912',
+      areas()[0][1],
+      DEFAULT_FIXED_FILTERS,
+    );
+    expect(unknown).toEqual(
+      await memory.report(vintage(last), '209912', areas()[0][1], DEFAULT_FIXED_FILTERS),
+    );
   });
 });
 

@@ -5,20 +5,14 @@
 // coverage for residential offers (the default); another coverage vintage or audience reads
 // the inside locations' fixed records (coverage-at.ts).
 import { splitLongToH3Index } from 'h3-js';
-import { BLOCK_LAYER, type FieldColumns } from '../../../postgis/point-blocks';
-import { buildAreaIndex, type AreaIndex } from '../../ops/area-index';
+import type { FieldColumns } from '../../../postgis/point-blocks';
 import type { DiscreteColumn } from '../../ops/field-values';
-import {
-  MAX_EDGE_TESTS,
-  refuseDenseArea,
-  summaryOf,
-  type SummaryColumns,
-} from '../../ops/summary-rows';
+import { MAX_EDGE_TESTS, summaryOf, type SummaryColumns } from '../../ops/summary-rows';
 import { MAXCOUNT } from '../contract';
 import { SERVED_STATUS } from '../memory/coverage-columns';
 import type { Area, SummarizeResult } from '../store';
 import type { Audience } from '../../../../shared/served-status';
-import { blocksMeeting, readBlocks, type ReadBlocks } from './blocks';
+import { areaLocations } from './area-locations';
 import type { PgContext } from './context';
 import { coverageAt } from './coverage-at';
 
@@ -37,21 +31,8 @@ const COMPUTED = new Set([
   'fiber_provider_count',
 ]);
 
-/** Per context: every location of any release (what the edge-test limit is weighed against). */
-const fabricSizes = new WeakMap<PgContext, Promise<number>>();
 /** Per context: label text by field and code (point_block_labels), reread when a code is new. */
 const labelCache = new WeakMap<PgContext, Promise<Map<string, string[]>>>();
-
-function fabricSize(ctx: PgContext): Promise<number> {
-  let size = fabricSizes.get(ctx);
-  if (!size) {
-    size = ctx.pool
-      .query<{ n: number }>('SELECT count(*)::float8 AS n FROM location_features')
-      .then((r) => r.rows[0].n);
-    fabricSizes.set(ctx, size);
-  }
-  return size;
-}
 
 async function labels(ctx: PgContext, reload: boolean): Promise<Map<string, string[]>> {
   let cached = labelCache.get(ctx);
@@ -140,20 +121,6 @@ async function columnsOf(
   };
 }
 
-/** Positions (into the points read) of the points inside the area, ascending. */
-function insideOf(read: ReadBlocks, index: AreaIndex): Uint32Array {
-  const [x0, y0, x1, y1] = index.bbox;
-  const { x, y } = read.points;
-  const out = new Uint32Array(read.count);
-  let n = 0;
-  for (let k = 0; k < read.count; k++) {
-    const px = x[k];
-    const py = y[k];
-    if (px >= x0 && px <= x1 && py >= y0 && py <= y1 && index.contains(px, py)) out[n++] = k;
-  }
-  return out.subarray(0, n);
-}
-
 export async function summarize(
   ctx: PgContext,
   vintage: string,
@@ -168,33 +135,10 @@ export async function summarize(
   if (ctx.vintageIndex(vintage) < 0 || !ctx.coverageVintages.includes(coverage)) {
     return { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } };
   }
-  const index = buildAreaIndex(area);
-  const [a, b, c, d] = index.bbox;
-  const blocks =
-    a <= c && b <= d ? await blocksMeeting(ctx, BLOCK_LAYER.locations, vintage, index.bbox) : [];
-  // Fields are read with the points unless the blocks hold more than can be summarized.
-  const upTo = blocks.reduce((s, m) => s + m.n, 0);
-  const read = await readBlocks(ctx, BLOCK_LAYER.locations, vintage, blocks, {
-    points: true,
-    fields: upTo <= MAXCOUNT,
-  });
-  // The memory store's limit, counted over the same points (those of the release in the box).
-  if (index.maxEdgesRead * (await fabricSize(ctx)) > maxEdgeTests) {
-    let tests = 0;
-    for (let k = 0; k < read.count; k++) {
-      const px = read.points.x[k];
-      const py = read.points.y[k];
-      if (px >= a && px <= c && py >= b && py <= d) tests += index.edgesAt(px, py);
-    }
-    refuseDenseArea(tests, maxEdgeTests);
-  }
-  const inside = insideOf(read, index);
-  if (inside.length > MAXCOUNT)
-    return { ok: false, locationcount: inside.length, maxcount: MAXCOUNT };
-  const withFields =
-    read.fields ??
-    (await readBlocks(ctx, BLOCK_LAYER.locations, vintage, blocks, { points: false, fields: true }))
-      .fields!;
+  const found = await areaLocations(ctx, vintage, area, MAXCOUNT, maxEdgeTests);
+  const { inside, read } = found;
+  if (!found.fields) return { ok: false, locationcount: inside.length, maxcount: MAXCOUNT };
+  const withFields = found.fields;
   // The blocks carry the release's own coverage for residential offers; anything else is read.
   if ((coverage !== vintage || audience !== 'residential') && fields.some((f) => COMPUTED.has(f)))
     await coverageAt(ctx, coverage, audience, inside, read.points.feature, withFields);
