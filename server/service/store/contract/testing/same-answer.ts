@@ -54,6 +54,11 @@ export function differences(actual: unknown, expected: unknown, path = '$', key 
     // Refusals (testing/ask-both.ts) agree by their code; their messages are free.
     if ('refused' in expected && 'refused' in actual)
       return differences(actual.refused, expected.refused, `${path}.refused`);
+    if ('refused' in actual || 'refused' in expected) {
+      const said = (v: Record<string, unknown>) =>
+        'refused' in v ? `refused (${show(v.message)})` : show(v);
+      return [`${path}: ${said(actual)} vs ${said(expected)}`];
+    }
     const ka = Object.keys(actual);
     const ke = Object.keys(expected);
     if (ka.join() !== ke.join()) return [`${path}: keys ${ka.join(',')} vs ${ke.join(',')}`];

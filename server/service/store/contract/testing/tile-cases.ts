@@ -82,11 +82,12 @@ function decode(bytes: Uint8Array): Map<string, DecodedFeature[]> {
 export function tileDifferences(actual: Uint8Array, expected: Uint8Array): string[] {
   const a = decode(actual);
   const e = decode(expected);
-  const names = (m: Map<string, unknown>) => [...m.keys()].sort().join(', ');
-  if (names(a) !== names(e)) return [`layers ${names(a)} vs ${names(e)}`];
   const out: string[] = [];
+  for (const name of a.keys()) if (!e.has(name)) out.push(`layer ${name} should not be there`);
+  for (const name of e.keys()) if (!a.has(name)) out.push(`layer ${name} is missing`);
   for (const [name, want] of e) {
-    const got = a.get(name) ?? [];
+    const got = a.get(name);
+    if (!got) continue;
     const keys = (fs: DecodedFeature[]) => fs.map((f) => f.key);
     const missing = keys(want).filter((k) => !keys(got).includes(k));
     const extra = keys(got).filter((k) => !keys(want).includes(k));
