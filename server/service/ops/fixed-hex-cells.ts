@@ -1,10 +1,10 @@
 // The H3 cells of the fabric's locations at one resolution, for the fixed broadband hexagons
 // (issue 13): a location belongs to latLngToCell of its own point, the cell a summarize of the
 // cell's polygon finds it in. Coordinates do not change between vintages, so one grouping
-// serves them all; it is built on the first hexagon tile of a resolution (about a second per
-// million locations) and kept, with an R-tree of the cells' boxes to find a tile's cells.
+// serves them all; it is built on the first hexagon tile of a resolution and kept, with an
+// R-tree of the cells' boxes to find a tile's cells.
 import Flatbush from 'flatbush';
-import { cellToBoundary, latLngToCell } from 'h3-js';
+import { cellToBoundary, cellToLatLng, latLngToCell } from 'h3-js';
 import type { FabricIndex } from '../store/memory/fabric-index';
 
 export interface HexCells {
@@ -19,29 +19,80 @@ export interface HexCells {
   tree: Flatbush | null;
 }
 
+const M_PER_DEG = 111_320;
+
+/** A cell's centre and the radius around it, in metres, that lies inside it with room to spare. */
+interface SafeDisc {
+  lng: number;
+  lat: number;
+  cos: number;
+  radius2: number;
+}
+
+/**
+ * The disc inside a cell's polygon: its centre's least distance to an edge, less 2% and a
+ * metre. Local equirectangular metres are exact to well under a centimetre across a cell, and
+ * a point that far inside the cell's edges is in it by H3's own test, so latLngToCell (about a
+ * microsecond, and a string each time) can be skipped for it.
+ */
+function safeDisc(id: string, ring: GeoJSON.Position[]): SafeDisc {
+  const [lat, lng] = cellToLatLng(id);
+  const cos = Math.cos((lat * Math.PI) / 180);
+  const xy = ring.map(([x, y]) => [(x! - lng) * cos * M_PER_DEG, (y! - lat) * M_PER_DEG]);
+  let least = Infinity;
+  for (let k = 0; k + 1 < xy.length; k++) {
+    const [ax, ay] = xy[k]!;
+    const [bx, by] = xy[k + 1]!;
+    // Distance from the centre (the origin) to the line through a and b.
+    least = Math.min(least, Math.abs(ax! * by! - ay! * bx!) / Math.hypot(bx! - ax!, by! - ay!));
+  }
+  const radius = Math.max(0, least * 0.98 - 1);
+  return { lng, lat, cos, radius2: radius * radius };
+}
+
 export function buildHexCells(ix: FabricIndex, res: number): HexCells {
-  const { count, lng, lat } = ix.fabric.locations;
+  const { count } = ix.fabric.locations;
   const byId = new Map<string, number>();
   const ids: string[] = [];
+  const rings: GeoJSON.Position[][] = [];
+  const discs: SafeDisc[] = [];
   const cellOf = new Uint32Array(count);
-  for (let i = 0; i < count; i++) {
-    const id = latLngToCell(lat[i], lng[i], res);
+  // In the kd-tree's order neighbours come together, so most fall in the previous one's disc.
+  const { ids: order, coords } = ix.points;
+  let last = -1;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    if (i >= count) continue; // the placeholder point of an empty fabric
+    const x = coords[2 * k]!;
+    const y = coords[2 * k + 1]!;
+    if (last >= 0) {
+      const d = discs[last]!;
+      const dx = (x - d.lng) * d.cos * M_PER_DEG;
+      const dy = (y - d.lat) * M_PER_DEG;
+      if (dx * dx + dy * dy < d.radius2) {
+        cellOf[i] = last;
+        continue;
+      }
+    }
+    const id = latLngToCell(y, x, res);
     let c = byId.get(id);
     if (c === undefined) {
       c = ids.length;
       byId.set(id, c);
       ids.push(id);
+      // GeoJSON form: [lng, lat] pairs, first vertex repeated at the end.
+      rings.push(cellToBoundary(id, true));
+      discs.push(safeDisc(id, rings[c]!));
     }
     cellOf[i] = c;
+    last = c;
   }
-  // GeoJSON form: [lng, lat] pairs, first vertex repeated at the end.
-  const rings = ids.map((id) => cellToBoundary(id, true));
   let tree: Flatbush | null = null;
   if (ids.length > 0) {
     tree = new Flatbush(ids.length);
     for (const ring of rings) {
-      const xs = ring.map((p) => p[0]);
-      const ys = ring.map((p) => p[1]);
+      const xs = ring.map((p) => p[0]!);
+      const ys = ring.map((p) => p[1]!);
       tree.add(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
     }
     tree.finish();
