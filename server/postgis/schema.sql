@@ -259,3 +259,37 @@ CREATE TABLE IF NOT EXISTS point_block_sources (
   source text NOT NULL,
   PRIMARY KEY (layer, vintage)
 );
+
+-- Fixed broadband tiles and hexagons (server/service/store/postgis/fixed-tiles.ts; derived by
+-- import/derive-fixed-tiles.ts). fixed_tiers: per coverage vintage, each location's number of
+-- fixed records and its residential (r) and business (b) tier strings (shared/fixed-status.ts
+-- encodeTiers); a location without records has no row. location_cells: the H3 cell of each
+-- location's point at resolutions 7 and 8; hex_cells: each such cell's boundary box.
+CREATE TABLE IF NOT EXISTS fixed_tiers (
+  vintage text NOT NULL,
+  location_id bigint NOT NULL,
+  offers integer NOT NULL,
+  r text NOT NULL,
+  b text NOT NULL,
+  PRIMARY KEY (vintage, location_id)
+);
+CREATE TABLE IF NOT EXISTS location_cells (
+  location_id bigint PRIMARY KEY,
+  h3_7 text NOT NULL,
+  h3_8 text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS location_cells_7 ON location_cells (h3_7);
+CREATE INDEX IF NOT EXISTS location_cells_8 ON location_cells (h3_8);
+CREATE TABLE IF NOT EXISTS hex_cells (
+  res smallint NOT NULL,
+  h3 text NOT NULL,
+  west double precision NOT NULL,
+  south double precision NOT NULL,
+  east double precision NOT NULL,
+  north double precision NOT NULL,
+  box geometry(Polygon, 4326) GENERATED ALWAYS AS (
+    ST_MakeEnvelope(west, south, east, north, 4326)
+  ) STORED,
+  PRIMARY KEY (res, h3)
+);
+CREATE INDEX IF NOT EXISTS hex_cells_box ON hex_cells USING gist (box);

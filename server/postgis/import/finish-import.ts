@@ -4,6 +4,7 @@
 // release, and the parcel and footprint of each location.
 import pg from 'pg';
 import { DEMO_VINTAGES } from '../../demo/vintages';
+import { deriveFixedTiles } from './derive-fixed-tiles';
 import { deriveLocationCoverage } from './derive-location-coverage';
 import { derivePointBlocks } from './derive-point-blocks';
 import { detachedPartitions, partitionName } from './partitions';
@@ -225,6 +226,11 @@ export async function finishImport(
       `parcels and footprints of the locations of ${vintages.join(', ')} in ${secs(t0, t1)} s, of footprints in ${secs(t1, performance.now())} s`,
     );
   }
+  await deriveFixedTiles(
+    client,
+    { fabric: fabricChanged.size > 0, coverage: coverageChanged },
+    log,
+  );
   // Last: the blocks read the locations, their feature ranks and coverage fields written above.
   await derivePointBlocks(client, log);
   await client.query('COMMIT');
@@ -236,6 +242,9 @@ export async function finishImport(
     'location_areas',
     'footprint_parcels',
     'location_coverage',
+    'fixed_tiers',
+    'location_cells',
+    'hex_cells',
   ]) {
     await client.query(`ANALYZE ${t}`);
   }

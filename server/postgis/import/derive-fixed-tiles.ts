@@ -1,0 +1,148 @@
+// What the fixed broadband tiles and hexagons of the PostGIS store read (issue 13), derived when
+// an import finishes:
+// - fixed_tiers: per coverage vintage, each location's record count and its residential and
+//   business tier strings (shared/fixed-status.ts encodeTiers). The rule is not restated in SQL:
+//   each distinct offer gets its own strings from encodeTiers, and a location's are the digit by
+//   digit maximum over its offers, which is what encodeTiers computes over them all.
+// - location_cells and hex_cells: the H3 cell (res 7 and 8) of each location's point, by h3-js
+//   as the memory store finds them, and each cell's boundary box, so a tile finds its cells.
+//   Streamed out through a temporary file and back in with COPY: no fabric is held in memory.
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { cellToBoundary, latLngToCell } from 'h3-js';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { encodeTiers, TIER_TECHNOLOGIES } from '../../../shared/fixed-status';
+import type { FixedOffer } from '../../../shared/served-status';
+import { CopyWriter } from './copy-writer';
+
+/** The resolutions of the fixed hexagons (ops/fixed-tiles.ts hexResolution). */
+export const HEX_RESOLUTIONS = [7, 8] as const;
+
+const DIGITS = TIER_TECHNOLOGIES.length * 2;
+const OFFERS = `
+  SELECT DISTINCT technology::int AS technology_code,
+         max_advertised_download_speed, max_advertised_upload_speed,
+         low_latency::int AS low_latency, business_residential_code
+    FROM fixed_availability WHERE vintage = $1`;
+
+/** The digit-by-digit maximum of column `col`'s tier strings, as one SQL expression. */
+function digitMax(col: string): string {
+  return Array.from({ length: DIGITS }, (_, k) => `max(substr(${col}, ${k + 1}, 1))`).join(' || ');
+}
+
+async function deriveTiers(client: pg.Client, vintage: string): Promise<void> {
+  const { rows } = await client.query<FixedOffer>(OFFERS, [vintage]);
+  const col = <K extends keyof FixedOffer>(k: K) => rows.map((o) => o[k]);
+  await client.query('DELETE FROM fixed_tiers WHERE vintage = $1', [vintage]);
+  await client.query(
+    `WITH offers AS (
+       SELECT * FROM unnest($2::smallint[], $3::int[], $4::int[], $5::smallint[], $6::text[],
+                            $7::text[], $8::text[]) AS o(technology, down, up, low_latency, br, r, b))
+     INSERT INTO fixed_tiers (vintage, location_id, offers, r, b)
+     SELECT $1, a.location_id, count(*), ${digitMax('o.r')}, ${digitMax('o.b')}
+       FROM fixed_availability a JOIN offers o
+         ON o.technology = a.technology AND o.down = a.max_advertised_download_speed
+        AND o.up = a.max_advertised_upload_speed AND o.low_latency = a.low_latency
+        AND o.br = a.business_residential_code::text
+      WHERE a.vintage = $1 GROUP BY a.location_id`,
+    [
+      vintage,
+      col('technology_code'),
+      col('max_advertised_download_speed'),
+      col('max_advertised_upload_speed'),
+      col('low_latency'),
+      col('business_residential_code'),
+      rows.map((o) => encodeTiers([o], 'residential')),
+      rows.map((o) => encodeTiers([o], 'business')),
+    ],
+  );
+}
+
+/** Each location's cells (its newest release's point) and every cell's box, rewritten whole. */
+async function deriveCells(client: pg.Client): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'explorer-cells-'));
+  try {
+    const points = join(dir, 'points.tsv');
+    await pipeline(
+      client.query(
+        copyTo(`COPY (SELECT DISTINCT ON (location_id) location_id, latitude, longitude
+                        FROM locations ORDER BY location_id, vintage DESC) TO STDOUT`),
+      ),
+      createWriteStream(points),
+    );
+    await client.query('TRUNCATE location_cells, hex_cells');
+    const cells = HEX_RESOLUTIONS.map(() => new Set<string>());
+    const out = CopyWriter.open(client, 'COPY location_cells (location_id, h3_7, h3_8) FROM STDIN');
+    try {
+      for await (const line of createInterface({ input: createReadStream(points) })) {
+        const [id, lat, lng] = line.split('\t');
+        const ids = HEX_RESOLUTIONS.map((res, k) => {
+          const cell = latLngToCell(Number(lat), Number(lng), res);
+          cells[k].add(cell);
+          return cell;
+        });
+        out.row([id, ...ids]);
+        await out.flushSome();
+      }
+      await out.end();
+    } catch (err) {
+      await out.abort();
+      throw err;
+    }
+    const boxes = CopyWriter.open(
+      client,
+      'COPY hex_cells (res, h3, west, south, east, north) FROM STDIN',
+    );
+    try {
+      for (const [k, res] of HEX_RESOLUTIONS.entries()) {
+        for (const cell of cells[k]) {
+          const ring = cellToBoundary(cell, true);
+          const xs = ring.map((p) => p[0]);
+          const ys = ring.map((p) => p[1]);
+          const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+          // String(x) is the shortest text that reads back as the same double.
+          boxes.row([String(res), cell, ...box.map(String)]);
+          await boxes.flushSome();
+        }
+      }
+      await boxes.end();
+    } catch (err) {
+      await boxes.abort();
+      throw err;
+    }
+    return cells[0].size + cells[1].size;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Tier strings of each coverage vintage loaded this run (or never derived), and the cells when
+ * the fabric changed (or were never derived).
+ */
+export async function deriveFixedTiles(
+  client: pg.Client,
+  changed: { fabric: boolean; coverage: ReadonlySet<string> },
+  log: (m: string) => void,
+): Promise<void> {
+  const began = performance.now();
+  const { rows } = await client.query<{ vintage: string; derived: boolean }>(
+    `SELECT v.vintage, EXISTS (SELECT 1 FROM fixed_tiers t WHERE t.vintage = v.vintage) AS derived
+       FROM (SELECT DISTINCT vintage FROM import_files WHERE kind = 'fixed') v ORDER BY 1`,
+  );
+  const stale = rows.filter((r) => changed.coverage.has(r.vintage) || !r.derived);
+  for (const { vintage } of stale) await deriveTiers(client, vintage);
+  const { rows: cellRows } = await client.query('SELECT 1 FROM location_cells LIMIT 1');
+  const cells = changed.fabric || cellRows.length === 0 ? await deriveCells(client) : 0;
+  if (stale.length || cells) {
+    const what = [
+      stale.length ? `tier strings of ${stale.map((r) => r.vintage).join(', ')}` : '',
+      cells ? `${cells} H3 cells` : '',
+    ].filter(Boolean);
+    log(`${what.join(' and ')} in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  }
+}
