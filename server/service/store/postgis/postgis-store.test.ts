@@ -1,7 +1,7 @@
 // The PostGIS store's lookups against the memory store over the same fabric: a small demo fabric
 // exported, imported into a private cluster, and both stores asked through the Store interface
 // (records of every location of every release, coverage fields included, uuids both ways,
-// history, fixed and mobile coverage, parcels and footprints); then how it opens and closes, and
+// history, fixed and mobile coverage, parcels and footprints, places); then how it opens and closes, and
 // the app server and the standalone service over it (STORE=postgis).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -179,6 +179,40 @@ describe('PostGIS store lookups, against the memory store', () => {
       }
     }
     expect(await subject.fixedCoverage('209912', ids().slice(0, 5))).toEqual([]);
+  });
+
+  it('finds the same places, addresses included, for towns, ZIP codes and streets', async () => {
+    const v = fabric.vintages.at(-1)!.vintage;
+    const town = fabric.towns[0];
+    const roads = fabric.roads.name;
+    // Streets with locations on them, one with apartments (an address per house number, the
+    // lowest unit), spelt as planners type them.
+    const loc = fabric.locations;
+    const last = 1 << (fabric.vintages.length - 1);
+    const apartment = loc.unit.findIndex((u, i) => u > 1 && (loc.presence[i] & last) !== 0);
+    const street = roads[loc.road[apartment]];
+    const other = roads[loc.road[900]];
+    const asks = [
+      town.name,
+      town.name.toLowerCase().slice(0, 5),
+      `${town.name}, ${fabric.county.state}`,
+      town.zip,
+      town.zip.slice(0, 3),
+      street,
+      street.toLowerCase(),
+      `${street}, ${town.name}`,
+      other.split(' ').slice(0, -1).join(' '),
+      'Nowhere Street',
+    ];
+    let addresses = 0;
+    for (const q of asks) {
+      for (const max of [10, 3]) {
+        const [got, want] = await both((s) => s.places(v, q, max));
+        expect(JSON.stringify(got), q).toBe(JSON.stringify(want));
+        addresses += want.addresses.length;
+      }
+    }
+    expect(addresses).toBeGreaterThan(0);
   });
 
   it('gives the same parcel and footprint records', async () => {

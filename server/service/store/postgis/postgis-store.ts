@@ -12,6 +12,7 @@ import { collect } from './collect';
 import { history } from './history';
 import { locate } from './locate';
 import { match } from './match';
+import { places } from './places';
 import { areaFeatures, bulkLocations, locationData } from './records';
 import { summarize } from './summarize';
 import { tile } from './tiles';
@@ -44,7 +45,7 @@ function bind(ctx: PgContext): Bound {
     areaFeatures: (v, layer, uuids) => areaFeatures(ctx, v, layer, uuids),
     tile: (v, z, x, y) => tile(ctx, v, z, x, y),
     match: (v, query, maxresults, sourcekey) => match(ctx, v, query, maxresults, sourcekey),
-    places: notYet('places'),
+    places: (v, q, maxresults) => places(ctx, v, q, maxresults),
     history: (v, id) => history(ctx, v, id),
     locate: (v, point, options) => locate(ctx, v, point, options),
     translate: (v, src, dest, id) => translate(ctx, v, src, dest, id),
