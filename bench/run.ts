@@ -1,23 +1,40 @@
-// `npm run bench [-- --json]`: the service over the 1M-location demo fabric, on loopback, in a
-// child process. Prints locate throughput/latency, summarize latency at ~50k and ~5k locations
-// and the service's RSS; with --json, one JSON object of the figures on the last line.
+// `npm run bench [-- --json] [-- --store postgis]`: the service over the 1M-location demo fabric,
+// on loopback, in a child process. Prints locate throughput/latency, summarize latency at ~50k
+// and ~5k locations, the fixed broadband tiles and the service's RSS; with --json, one JSON
+// object of the figures on the last line. `--store postgis` then measures the same service over
+// the same fabric in PostGIS (imported once into a cluster kept in .data/), side by side.
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
-import { measureFixedTiles } from './fixed-tiles';
-import { measureLocate, measureSummarize } from './measure';
+import { measureService, type ServiceFigures, type Workload } from './measure-service';
+import { postgisFabric } from './postgis-fabric';
+import { sideBySide } from './side-by-side';
 import { startServiceProcess } from './service-process';
 import { currentLocations, locatePaths, summarizePolygon } from './workload';
 
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? undefined : process.argv[i + 1];
+}
+
 /** `--locations N` runs the same benchmark over a smaller fabric (a quick check of the harness). */
 function locationsArg(): number {
-  const i = process.argv.indexOf('--locations');
-  if (i < 0) return 1_000_000;
-  const n = Number(process.argv[i + 1]);
+  const value = arg('--locations');
+  if (value === undefined) return 1_000_000;
+  const n = Number(value);
   if (!Number.isInteger(n) || n < 10_000)
     throw new Error('--locations takes an integer of at least 10000');
   return n;
 }
 
+/** `--store postgis` adds the PostGIS store beside the memory store; `memory` is the default. */
+function storeArg(): 'memory' | 'postgis' {
+  const value = arg('--store') ?? 'memory';
+  if (value !== 'memory' && value !== 'postgis')
+    throw new Error(`--store takes memory or postgis (got "${value.slice(0, 40)}")`);
+  return value;
+}
+
 const LOCATIONS = locationsArg();
+const STORE = storeArg();
 const TOKEN = 'bench';
 const TARGETS = {
   locate_rps: 15_000,
@@ -25,128 +42,127 @@ const TARGETS = {
   summarize_50k_p50_ms: 40,
   rss_mb_1m: 400,
   fixed_tile_z14_p50_ms: 100,
+  /** PostGIS: locate throughput within this factor of the memory store's, over HTTP. */
+  pg_locate_factor: 3,
+  pg_summarize_50k_p50_ms: 150,
 };
 const SUMMARY_FIELDS = 'building_type_code,unit_count';
 
 const json = process.argv.includes('--json');
 const log = (line: string) => console.log(line);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-async function main(): Promise<Record<string, number>> {
-  log(
-    `loading the ${LOCATIONS.toLocaleString('en-US')}-location demo fabric (generated once, then cached in .data/)`,
-  );
-  let started = performance.now();
-  const fabric = await loadDemoFabric({ locations: LOCATIONS, log: (m: string) => log(`  ${m}`) });
-  log(
-    `  ${fabric.locations.count.toLocaleString('en-US')} locations in ${round((performance.now() - started) / 1000)} s`,
-  );
-  const current = currentLocations(fabric);
-  const paths = locatePaths(fabric, current, 5000);
-  const area50k = summarizePolygon(fabric, current, 49_500);
-  const area5k = summarizePolygon(fabric, current, 5_000);
-  const vintage = fabric.vintages.at(-1)!.vintage;
-  const summarizePath = `/fabricext/${vintage}/summarize?field=${SUMMARY_FIELDS}`;
-
-  log('starting the service (child process, loopback)');
-  started = performance.now();
+/** The service started over one store, measured, its RSS read, and stopped. */
+async function measureStore(
+  label: string,
+  w: Workload,
+  env: Record<string, string>,
+  fixedTiles: boolean,
+): Promise<ServiceFigures & { rssMb: number; peakMb: number }> {
+  log(`starting the service over the ${label} store (child process, loopback)`);
+  const started = performance.now();
   const service = await startServiceProcess({
     locations: LOCATIONS,
     token: TOKEN,
     readyTimeoutMs: 300_000,
     log,
+    env,
   });
   try {
     log(
       `  ready in ${round((performance.now() - started) / 1000)} s at ${service.url}, RSS ${round(service.memory().rssMb)} MB`,
     );
-
-    log('locate: 10 connections, 10 s, 5000 pre-generated points');
-    await measureLocate({ url: service.url, token: TOKEN, paths, connections: 10, seconds: 2 }); // warm-up
-    const locate = await measureLocate({
-      url: service.url,
-      token: TOKEN,
-      paths,
-      connections: 10,
-      seconds: 10,
-    });
-    log(
-      `  ${Math.round(locate.rps)} req/s, p50 ${locate.p50Ms} ms, p99 ${locate.p99Ms} ms (${locate.requests} requests, ${locate.non2xx} non-2xx, ${locate.errors} errors)`,
-    );
-
-    const s50k = await measureSummarize({
-      url: service.url,
-      token: TOKEN,
-      path: summarizePath,
-      polygon: area50k,
-      runs: 30,
-      warmup: 3,
-    });
-    log(
-      `summarize ${s50k.locationcount} locations (1000 vertices): p50 ${round(s50k.p50Ms)} ms, p90 ${round(s50k.p90Ms)} ms over 30 runs`,
-    );
-    const s5k = await measureSummarize({
-      url: service.url,
-      token: TOKEN,
-      path: summarizePath,
-      polygon: area5k,
-      runs: 30,
-      warmup: 3,
-    });
-    log(
-      `summarize ${s5k.locationcount} locations (1000 vertices): p50 ${round(s5k.p50Ms)} ms, p90 ${round(s5k.p90Ms)} ms over 30 runs`,
-    );
-
-    const fixed = await measureFixedTiles({ url: service.url, token: TOKEN, fabric, current });
-    log(
-      `fixed street tile z14 (${fixed.streetLocations} locations, ${round(fixed.streetBytes / 1024)} KiB): first ${round(fixed.streetFirstMs)} ms, uncached p50 ${round(fixed.streetBuildP50Ms)} ms, max ${round(fixed.streetBuildMaxMs)} ms over 24 builds, cached ${round(fixed.streetCachedMs)} ms`,
-    );
-    log(
-      `fixed hexagon tile z9 (${round(fixed.hexBytes / 1024)} KiB): first ${round(fixed.hexFirstMs)} ms (groups every location into its H3 cell), per new filter p50 ${round(fixed.hexBuildP50Ms)} ms, max ${round(fixed.hexBuildMaxMs)} ms, cached ${round(fixed.hexCachedMs)} ms`,
-    );
-
+    const figures = await measureService(service.url, TOKEN, w, { fixedTiles, log });
     const memory = service.memory();
     log(`service RSS ${round(memory.rssMb)} MB (peak ${round(memory.peakMb)} MB)`);
-
-    const figures = {
-      locate_rps: Math.round(locate.rps),
-      locate_p99_ms: locate.p99Ms,
-      locate_p50_ms: locate.p50Ms,
-      locate_non2xx: locate.non2xx + locate.errors,
-      summarize_50k_p50_ms: round(s50k.p50Ms, 2),
-      summarize_50k_locations: s50k.locationcount,
-      summarize_5k_p50_ms: round(s5k.p50Ms, 2),
-      summarize_5k_locations: s5k.locationcount,
-      fixed_tile_z14_locations: fixed.streetLocations,
-      fixed_tile_z14_first_ms: round(fixed.streetFirstMs, 2),
-      fixed_tile_z14_p50_ms: round(fixed.streetBuildP50Ms, 2),
-      fixed_hex_z9_first_ms: round(fixed.hexFirstMs, 2),
-      fixed_hex_z9_p50_ms: round(fixed.hexBuildP50Ms, 2),
-      rss_mb_1m: round(memory.rssMb),
-      rss_peak_mb_1m: round(memory.peakMb),
-      locations: fabric.locations.count,
-      current_locations: current.length,
-    };
-    log('targets:');
-    log(
-      `  locate ≥ ${TARGETS.locate_rps} req/s: ${figures.locate_rps >= TARGETS.locate_rps ? 'met' : 'MISSED'}`,
-    );
-    log(
-      `  locate p99 ≤ ${TARGETS.locate_p99_ms} ms: ${figures.locate_p99_ms <= TARGETS.locate_p99_ms ? 'met' : 'MISSED'}`,
-    );
-    log(
-      `  summarize 50k p50 ≤ ${TARGETS.summarize_50k_p50_ms} ms: ${figures.summarize_50k_p50_ms <= TARGETS.summarize_50k_p50_ms ? 'met' : 'MISSED'}`,
-    );
-    log(
-      `  fixed street tile p50 ≤ ${TARGETS.fixed_tile_z14_p50_ms} ms: ${figures.fixed_tile_z14_p50_ms <= TARGETS.fixed_tile_z14_p50_ms ? 'met' : 'MISSED'}`,
-    );
-    log(
-      `  RSS ≤ ${TARGETS.rss_mb_1m} MB: ${figures.rss_mb_1m <= TARGETS.rss_mb_1m ? 'met' : 'MISSED'}`,
-    );
-    return figures;
+    return { ...figures, rssMb: memory.rssMb, peakMb: memory.peakMb };
   } finally {
     await service.stop();
   }
+}
+
+async function main(): Promise<Record<string, number>> {
+  log(
+    `loading the ${LOCATIONS.toLocaleString('en-US')}-location demo fabric (generated once, then cached in .data/)`,
+  );
+  const started = performance.now();
+  const fabric = await loadDemoFabric({ locations: LOCATIONS, log: (m: string) => log(`  ${m}`) });
+  log(
+    `  ${fabric.locations.count.toLocaleString('en-US')} locations in ${round((performance.now() - started) / 1000)} s`,
+  );
+  const current = currentLocations(fabric);
+  const vintage = fabric.vintages.at(-1)!.vintage;
+  const w: Workload = {
+    fabric,
+    current,
+    paths: locatePaths(fabric, current, 5000),
+    summarizePath: `/fabricext/${vintage}/summarize?field=${SUMMARY_FIELDS}`,
+    area50k: summarizePolygon(fabric, current, 49_500),
+    area5k: summarizePolygon(fabric, current, 5_000),
+  };
+
+  const m = await measureStore('memory', w, {}, true);
+  const fixed = m.fixed!;
+  const figures: Record<string, number> = {
+    locate_rps: Math.round(m.locate.rps),
+    locate_p99_ms: m.locate.p99Ms,
+    locate_p50_ms: m.locate.p50Ms,
+    locate_non2xx: m.locate.non2xx + m.locate.errors,
+    summarize_50k_p50_ms: round(m.s50k.p50Ms, 2),
+    summarize_50k_locations: m.s50k.locationcount,
+    summarize_5k_p50_ms: round(m.s5k.p50Ms, 2),
+    summarize_5k_locations: m.s5k.locationcount,
+    fixed_tile_z14_locations: fixed.streetLocations,
+    fixed_tile_z14_first_ms: round(fixed.streetFirstMs, 2),
+    fixed_tile_z14_p50_ms: round(fixed.streetBuildP50Ms, 2),
+    fixed_hex_z9_first_ms: round(fixed.hexFirstMs, 2),
+    fixed_hex_z9_p50_ms: round(fixed.hexBuildP50Ms, 2),
+    rss_mb_1m: round(m.rssMb),
+    rss_peak_mb_1m: round(m.peakMb),
+    locations: fabric.locations.count,
+    current_locations: current.length,
+  };
+  if (STORE === 'postgis') Object.assign(figures, await measurePostgis(w, m));
+  log('targets:');
+  log(`  locate ≥ ${TARGETS.locate_rps} req/s: ${met(figures.locate_rps! >= TARGETS.locate_rps)}`);
+  log(
+    `  locate p99 ≤ ${TARGETS.locate_p99_ms} ms: ${met(figures.locate_p99_ms! <= TARGETS.locate_p99_ms)}`,
+  );
+  log(
+    `  summarize 50k p50 ≤ ${TARGETS.summarize_50k_p50_ms} ms: ${met(figures.summarize_50k_p50_ms! <= TARGETS.summarize_50k_p50_ms)}`,
+  );
+  log(
+    `  fixed street tile p50 ≤ ${TARGETS.fixed_tile_z14_p50_ms} ms: ${met(figures.fixed_tile_z14_p50_ms! <= TARGETS.fixed_tile_z14_p50_ms)}`,
+  );
+  log(`  RSS ≤ ${TARGETS.rss_mb_1m} MB: ${met(figures.rss_mb_1m! <= TARGETS.rss_mb_1m)}`);
+  if (STORE === 'postgis') {
+    log(
+      `  PostGIS locate within ${TARGETS.pg_locate_factor}x of memory (≥ ${Math.round(figures.locate_rps! / TARGETS.pg_locate_factor)} req/s): ${met(figures.pg_locate_rps! * TARGETS.pg_locate_factor >= figures.locate_rps!)}`,
+    );
+    log(
+      `  PostGIS summarize 50k p50 ≤ ${TARGETS.pg_summarize_50k_p50_ms} ms: ${met(figures.pg_summarize_50k_p50_ms! <= TARGETS.pg_summarize_50k_p50_ms)}`,
+    );
+  }
+  return figures;
+}
+
+/** The same service and workload over the PostGIS store, and the two stores side by side. */
+async function measurePostgis(
+  w: Workload,
+  m: ServiceFigures & { rssMb: number },
+): Promise<Record<string, number>> {
+  log(
+    `PostGIS: the same ${LOCATIONS.toLocaleString('en-US')}-location fabric in the bench cluster`,
+  );
+  const db = await postgisFabric(w.fabric, LOCATIONS, log);
+  let p: ServiceFigures & { rssMb: number };
+  try {
+    p = await measureStore('PostGIS', w, { STORE: 'postgis', DATABASE_URL: db.cluster.url }, false);
+  } finally {
+    db.cluster.stop();
+  }
+  return sideBySide(m, p, db, log);
 }
 
 main()
