@@ -8,12 +8,14 @@ import type { Store } from '../store';
 import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
 import { loadPgContext, type PgContext } from './context';
 import { fixedCoverage, mobileCoverage } from './coverage';
+import { fixedHexTile, fixedTile } from './fixed-tiles';
 import { collect } from './collect';
 import { history } from './history';
 import { locate } from './locate';
 import { match } from './match';
 import { places } from './places';
 import { areaFeatures, bulkLocations, locationData } from './records';
+import { report } from './report';
 import { summarize } from './summarize';
 import { tile } from './tiles';
 import { translate } from './translate';
@@ -31,9 +33,6 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 type Bound = { [K in Exclude<keyof Store, 'kind' | 'close'>]: Store[K] };
 
-const notYet = (name: string) => () =>
-  Promise.reject(new Error(`the PostGIS store does not answer ${name} yet`));
-
 function bind(ctx: PgContext): Bound {
   return {
     fabricVintages: () => fabricVintages(ctx),
@@ -50,12 +49,12 @@ function bind(ctx: PgContext): Bound {
     locate: (v, point, options) => locate(ctx, v, point, options),
     translate: (v, src, dest, id) => translate(ctx, v, src, dest, id),
     summarize: (v, area, f, nocat, options) => summarize(ctx, v, area, f, nocat, options),
-    report: notYet('report'),
+    report: (v, cv, area, filters) => report(ctx, v, cv, area, filters),
     collect: (v, layer, area, part, limits) => collect(ctx, v, layer, area, part, limits),
     fixedCoverage: (v, ids) => fixedCoverage(ctx, v, ids),
     mobileCoverage: (v, cells) => mobileCoverage(ctx, v, cells),
-    fixedTile: notYet('fixedTile'),
-    fixedHexTile: notYet('fixedHexTile'),
+    fixedTile: (cv, fv, z, x, y) => fixedTile(ctx, cv, fv, z, x, y),
+    fixedHexTile: (cv, fv, z, x, y, filters) => fixedHexTile(ctx, cv, fv, z, x, y, filters),
   };
 }
 
