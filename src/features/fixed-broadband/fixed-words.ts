@@ -11,7 +11,7 @@ export const STATUS_LABEL: Record<FixedLocationStatus, string> = {
   served: 'Served',
   underserved: 'Underserved',
   unserved: 'Unserved',
-  nooffers: 'Unserved: no offers reported',
+  nooffers: 'Unserved: no offers',
   notinrelease: 'Not in this release',
   notbsl: 'Not a BSL',
 };
@@ -31,11 +31,11 @@ export function statusRule(status: FixedLocationStatus, filters: FixedFilters): 
     case 'unserved':
       return `No ${reliable}offer of 25/3 Mbps`;
     case 'nooffers':
-      return 'No fixed offer reported at all';
+      return 'No fixed offer reported';
     case 'notinrelease':
-      return 'Not in the fabric release of this coverage vintage: no BEAD status';
+      return 'No status: not in the coverage release';
     case 'notbsl':
-      return 'Not a broadband serviceable location: no BEAD status';
+      return 'No status: not broadband serviceable';
   }
 }
 

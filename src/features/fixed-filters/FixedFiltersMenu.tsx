@@ -111,14 +111,22 @@ export function FixedFiltersMenu() {
               id={`${panelId}-speed`}
               className="select"
               value={filters.speed}
+              aria-describedby={`${panelId}-speed-help`}
               onChange={(e) => setFilters({ speed: e.target.value as SpeedChoice })}
             >
               {SPEED_CHOICES.map((c) => (
                 <option key={c.value} value={c.value}>
-                  {c.label}
+                  {c.value === 'bead' ? 'BEAD definitions' : c.label}
                 </option>
               ))}
             </select>
+            <p id={`${panelId}-speed-help`} className="fixed-filters__help">
+              {bead
+                ? 'BEAD: reliable, low-latency offers; 25/3 Mbps is underserved, 100/20 served.'
+                : filters.speed === '25/3'
+                  ? 'Served at 25/3 Mbps; below it, unserved.'
+                  : `Served at ${filters.speed} Mbps; underserved from 25/3 Mbps.`}
+            </p>
           </div>
           <div className="fixed-filters__field">
             <label htmlFor={`${panelId}-tech`}>Technology</label>
