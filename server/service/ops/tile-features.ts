@@ -69,15 +69,59 @@ export function locationFeatures(ix: FabricIndex, vi: number, box: BBox): GeoJSO
   return out;
 }
 
-export function townFeatures(ix: FabricIndex): GeoJSON.Feature[] {
-  // One label point per town name: a city with several ZIPs (Springfield) is labelled once,
-  // at its lowest ZIP, which is the historic centre.
-  const towns = ix.fabric.towns
-    .toSorted((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0))
-    .filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
-  return towns.map((t) => ({
-    type: 'Feature',
-    properties: { name: t.name, zip: t.zip },
-    geometry: { type: 'Point', coordinates: [t.lng, t.lat] },
-  }));
+/**
+ * A city as a label: each run of letters and digits capitalised, the rest lower case
+ * ("NEW BERLIN" → "New Berlin", "O'FALLON" → "O'Fallon"), as PostgreSQL's initcap writes it.
+ */
+export function townLabelName(city: string): string {
+  return city.replace(/[A-Za-z0-9]+/g, (w) => w[0].toUpperCase() + w.slice(1).toLowerCase());
+}
+
+/** The median of values (the lower middle for an even count, as percentile_disc(0.5) picks). */
+function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  return values[Math.ceil(values.length / 2) - 1];
+}
+
+const townMemo = new WeakMap<FabricIndex, GeoJSON.Feature[][]>();
+
+/**
+ * One label point per city of vintage vi, derived from the fabric's own fields as any store can:
+ * the city's lowest ZIP (a city with several, Springfield, is labelled once, where its lowest
+ * ZIP, the historic centre, is), at the median longitude and latitude of the vintage's
+ * locations with that city and ZIP. Cities in ZIP order.
+ */
+export function townFeatures(ix: FabricIndex, vi: number): GeoJSON.Feature[] {
+  let perVintage = townMemo.get(ix);
+  if (!perVintage) townMemo.set(ix, (perVintage = []));
+  const known = perVintage[vi];
+  if (known) return known;
+  const { locations: loc, towns } = ix.fabric;
+  const lowest = new Map<string, string>(); // city → its lowest ZIP
+  const points = new Map<string, { lng: number[]; lat: number[] }>(); // "city/zip" → points
+  const bit = 1 << vi;
+  for (let i = 0; i < loc.count; i++) {
+    if (!(loc.presence[i] & bit)) continue;
+    const town = towns[loc.town[i]];
+    const city = town.name.toUpperCase();
+    const zip = lowest.get(city);
+    if (zip === undefined || town.zip < zip) lowest.set(city, town.zip);
+    const key = `${city}/${town.zip}`;
+    let p = points.get(key);
+    if (!p) points.set(key, (p = { lng: [], lat: [] }));
+    p.lng.push(loc.lng[i]);
+    p.lat.push(loc.lat[i]);
+  }
+  const labels = [...lowest]
+    .sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([city, zip]): GeoJSON.Feature => {
+      const p = points.get(`${city}/${zip}`)!;
+      return {
+        type: 'Feature',
+        properties: { name: townLabelName(city), zip },
+        geometry: { type: 'Point', coordinates: [median(p.lng), median(p.lat)] },
+      };
+    });
+  perVintage[vi] = labels;
+  return labels;
 }

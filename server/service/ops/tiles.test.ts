@@ -1,6 +1,7 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
+import { generateFabric } from '../../demo/generate-fabric';
 import { buildFabricIndex } from '../store/memory/fabric-index';
 import {
   FIXTURE_LOCATIONS,
@@ -9,6 +10,7 @@ import {
   fixtureLngLat,
 } from '../testing/fixture-fabric';
 import { ByteLru } from './lru';
+import { townFeatures, townLabelName } from './tile-features';
 import { createTileSource, tileBBox } from './tiles';
 
 const ix = buildFabricIndex(buildFixtureFabric());
@@ -86,6 +88,43 @@ describe('vector tiles', () => {
     expect(Object.keys(low.layers).sort()).toEqual(['roads', 'towns']);
     const far = decode(createTileSource(ix).tile(4, 15, 0, 0));
     expect(Object.keys(far.layers)).toEqual([]);
+  });
+
+  it('labels each city of the vintage once, at the middle of its lowest ZIP', () => {
+    // A generated county: Springfield has several ZIP codes.
+    const county = buildFabricIndex(generateFabric({ seed: 3, locations: 1500 }));
+    const loc = county.fabric.locations;
+    const springfield = new Set(county.fabric.towns.filter((t) => t.name === 'Springfield'));
+    expect(springfield.size).toBeGreaterThan(1);
+    for (const vi of [0, 4]) {
+      const labels = townFeatures(county, vi);
+      const cities = new Set<string>();
+      for (let i = 0; i < loc.count; i++)
+        if (loc.presence[i] & (1 << vi)) cities.add(county.fabric.towns[loc.town[i]].name);
+      expect(labels.map((l) => l.properties!.name).sort()).toEqual([...cities].sort());
+      for (const label of labels) {
+        const [lng, lat] = (label.geometry as GeoJSON.Point).coordinates;
+        const zips: string[] = [];
+        const around = { w: 0, e: 0, s: 0, n: 0, same: 0 };
+        for (let i = 0; i < loc.count; i++) {
+          const town = county.fabric.towns[loc.town[i]];
+          if (!(loc.presence[i] & (1 << vi)) || town.name !== label.properties!.name) continue;
+          zips.push(town.zip);
+          if (town.zip !== label.properties!.zip) continue;
+          around.same++;
+          if (loc.lng[i] <= lng) around.w++;
+          if (loc.lng[i] >= lng) around.e++;
+          if (loc.lat[i] <= lat) around.s++;
+          if (loc.lat[i] >= lat) around.n++;
+        }
+        expect(label.properties!.zip).toBe(zips.sort()[0]);
+        // A median: at least half of the ZIP's locations on each side, on each axis.
+        for (const side of [around.w, around.e, around.s, around.n])
+          expect(side * 2).toBeGreaterThanOrEqual(around.same);
+      }
+    }
+    expect(townLabelName('NEW BERLIN')).toBe('New Berlin');
+    expect(townLabelName("O'FALLON 2ND")).toBe("O'Fallon 2nd");
   });
 
   it('caches tiles and keeps the cache bounded', () => {

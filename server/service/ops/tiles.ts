@@ -1,5 +1,6 @@
 // Mapbox Vector Tiles of the fabric for one vintage: layers roads (name, class), parcels,
-// footprints, locations (location_id, building_type_code, unit_count) and towns (name).
+// footprints, locations (location_id, building_type_code, unit_count) and towns (name, zip: a
+// label point per city, derived from the vintage's locations).
 // Each tile is cut by geojson-vt from just the features its area holds (picked from the
 // static indexes) and encoded by vt-pbf; finished tiles are kept in a bounded LRU.
 import Flatbush from 'flatbush';
@@ -96,7 +97,7 @@ export function createTileSource(
   function build(vi: number, z: number, x: number, y: number): Uint8Array {
     const box = tileBBox(z, x, y);
     const layers: Record<string, GeoJSON.Feature[]> = {
-      towns: z >= TILE_MIN_ZOOM.towns ? townFeatures(ix) : [],
+      towns: z >= TILE_MIN_ZOOM.towns ? townFeatures(ix, vi) : [],
       roads: z >= TILE_MIN_ZOOM.roads ? roadFeatures(ix, (roads ??= roadTree(ix)), box) : [],
       parcels: z >= TILE_MIN_ZOOM.parcels ? parcelFeatures(ix, vi, box) : [],
       footprints: z >= TILE_MIN_ZOOM.footprints ? footprintFeatures(ix, vi, box) : [],
