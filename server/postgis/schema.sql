@@ -293,3 +293,18 @@ CREATE TABLE IF NOT EXISTS hex_cells (
   PRIMARY KEY (res, h3)
 );
 CREATE INDEX IF NOT EXISTS hex_cells_box ON hex_cells USING gist (box);
+
+-- The fabric tiles' town labels (server/service/store/postgis/tiles.ts; derived by
+-- import/derive-town-labels.ts): per release, one point per city, at the median of the
+-- locations of its lowest ZIP.
+CREATE TABLE IF NOT EXISTS town_labels (
+  vintage text NOT NULL,
+  city text NOT NULL,
+  zip text NOT NULL,
+  longitude double precision NOT NULL,
+  latitude double precision NOT NULL,
+  geom geometry(Point, 4326) GENERATED ALWAYS AS (
+    ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
+  ) STORED,
+  PRIMARY KEY (vintage, city)
+);

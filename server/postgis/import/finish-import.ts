@@ -7,6 +7,7 @@ import { DEMO_VINTAGES } from '../../demo/vintages';
 import { deriveFixedTiles } from './derive-fixed-tiles';
 import { deriveLocationCoverage } from './derive-location-coverage';
 import { derivePointBlocks } from './derive-point-blocks';
+import { deriveTownLabels } from './derive-town-labels';
 import { detachedPartitions, partitionName } from './partitions';
 import { FileRefused } from './read-csv';
 
@@ -226,6 +227,7 @@ export async function finishImport(
       `parcels and footprints of the locations of ${vintages.join(', ')} in ${secs(t0, t1)} s, of footprints in ${secs(t1, performance.now())} s`,
     );
   }
+  await deriveTownLabels(client, fabricChanged.size > 0, log);
   await deriveFixedTiles(
     client,
     { fabric: fabricChanged.size > 0, coverage: coverageChanged },
@@ -245,6 +247,7 @@ export async function finishImport(
     'fixed_tiers',
     'location_cells',
     'hex_cells',
+    'town_labels',
   ]) {
     await client.query(`ANALYZE ${t}`);
   }
