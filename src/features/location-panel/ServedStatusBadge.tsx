@@ -6,12 +6,14 @@ import {
   type FixedFilters,
   type FixedLocationStatus,
 } from '../../../shared/fixed-status';
+import { SERVED_STATUS_LABEL } from '../../../shared/served-status';
 
 const BADGE: Record<FixedLocationStatus, { text: string; tone: string }> = {
-  served: { text: 'Served', tone: 'served' },
-  underserved: { text: 'Underserved', tone: 'underserved' },
-  unserved: { text: 'Unserved', tone: 'unserved' },
-  nooffers: { text: 'Unserved', tone: 'unserved' },
+  served: { text: SERVED_STATUS_LABEL.served, tone: 'served' },
+  underserved: { text: SERVED_STATUS_LABEL.underserved, tone: 'underserved' },
+  unserved: { text: SERVED_STATUS_LABEL.unserved, tone: 'unserved' },
+  // No offers at all is unserved by the rules; the rule line says why.
+  nooffers: { text: SERVED_STATUS_LABEL.unserved, tone: 'unserved' },
   notinrelease: { text: 'Not in this release', tone: 'none' },
   notbsl: { text: 'Not a BSL', tone: 'none' },
 };
