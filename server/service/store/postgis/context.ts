@@ -27,7 +27,7 @@ export interface PgContext {
   layerVintages(v: string): LayerVintages;
 }
 
-/** Why the database cannot serve: no PostGIS, or no fabric imported yet. */
+/** Why the database cannot serve (no PostGIS, no fabric imported yet), said of the database. */
 export class DatabaseNotReady extends Error {}
 
 const NO_LAYERS: LayerVintages = { parcels: null, footprints: null, roads: null };
@@ -52,14 +52,14 @@ export async function loadPgContext(pool: pg.Pool): Promise<PgContext> {
   );
   if (!ext.length) {
     throw new DatabaseNotReady(
-      'the database has no PostGIS extension: run npm run import first (it creates it), or CREATE EXTENSION postgis',
+      'has no PostGIS extension: run npm run import first (it creates it), or CREATE EXTENSION postgis',
     );
   }
   const { rows: tables } = await pool.query<{ t: string | null }>(
     `SELECT to_regclass('public.fabric_vintages')::text AS t`,
   );
   if (!tables[0].t) {
-    throw new DatabaseNotReady('the database holds no fabric: run npm run import first');
+    throw new DatabaseNotReady('holds no fabric: run npm run import first');
   }
   const { rows: vintageRows } = await pool.query<FabricVintage>(
     `SELECT vintage, svcversion, fccversion, fccrelease, ntiaversion, vintagename
@@ -67,7 +67,7 @@ export async function loadPgContext(pool: pg.Pool): Promise<PgContext> {
   );
   if (!vintageRows.length) {
     throw new DatabaseNotReady(
-      'the database holds no fabric release: run npm run import first (with --locations)',
+      'holds no fabric release: run npm run import first (with --locations)',
     );
   }
   const { rows: seedRows } = await pool.query<{ value: string }>(
@@ -75,7 +75,7 @@ export async function loadPgContext(pool: pg.Pool): Promise<PgContext> {
   );
   const seed = Number(seedRows[0]?.value);
   if (!seedRows.length || !Number.isFinite(seed)) {
-    throw new DatabaseNotReady('the database has no uuid_seed setting: run npm run import first');
+    throw new DatabaseNotReady('has no uuid_seed setting: run npm run import first');
   }
   const { rows: layerRows } = await pool.query<{
     vintage: string;

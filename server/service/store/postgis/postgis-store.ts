@@ -6,7 +6,7 @@ import pg from 'pg';
 import { connectClient, describeUrl } from '../../../postgis/connection';
 import type { Store } from '../store';
 import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
-import { loadPgContext, type PgContext } from './context';
+import { DatabaseNotReady, loadPgContext, type PgContext } from './context';
 import { fixedCoverage, mobileCoverage } from './coverage';
 import { fixedHexTile, fixedTile } from './fixed-tiles';
 import { collect } from './collect';
@@ -83,7 +83,9 @@ export async function openPostgisStore(
     ctx = await loadPgContext(pool);
   } catch (err) {
     await pool.end();
-    throw new Error(`the database at ${describeUrl(url)} cannot serve: ${(err as Error).message}`, {
+    // "the database at … holds no fabric: run npm run import first", or why it could not be read.
+    const why = err instanceof DatabaseNotReady ? '' : 'cannot be read: ';
+    throw new Error(`the database at ${describeUrl(url)} ${why}${(err as Error).message}`, {
       cause: err,
     });
   }
