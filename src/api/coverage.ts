@@ -1,6 +1,7 @@
 // Coverage operations the app calls: BDC vintages, fixed coverage by location, mobile coverage
-// by H3 res-9 cell, the latter also in the bulk POST form (up to 1000 cells), and the reference
-// service's fixed broadband tiles (locations with their tier strings; hexagons under filters).
+// by H3 res-9 cell, both also in the bulk POST form (up to 1000 ids; fixed for the locations in
+// view against a service without fixed tiles), and the reference service's fixed broadband
+// tiles (locations with their tier strings; hexagons under filters).
 import { fixedFiltersRecord, type FixedFilters } from '../../shared/fixed-status';
 import { absoluteApiUrl, request } from './http';
 import {
@@ -32,6 +33,23 @@ export function getFixedCoverage(
     operation: 'fixed coverage',
     path: '/coverage/bdcfixed',
     query: { location_id: locationId, vintage },
+    signal,
+    schema: fixedRecordsSchema,
+  });
+}
+
+/** The fixed records of up to maxrequest locations (POST, a bare array of ids), concatenated. */
+export function getFixedCoverageBulk(
+  vintage: string,
+  locationIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<FixedRecord[]> {
+  return request({
+    operation: 'bulk fixed coverage',
+    method: 'POST',
+    path: '/coverage/bdcfixed',
+    query: { vintage },
+    body: locationIds,
     signal,
     schema: fixedRecordsSchema,
   });

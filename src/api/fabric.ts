@@ -1,5 +1,7 @@
-// Base fabric operations the app calls: vintages, fields, location data, and the vector tile
-// URL the map draws the demo fabric from.
+// Base fabric operations the app calls: vintages, fields, location data, the vector tile
+// URL the map draws the demo fabric from, and collect3 and bulk (the published way to read the
+// locations in an area: docs/REAL-API.md, "What the official client sends").
+import { z } from 'zod';
 import { absoluteApiUrl, request } from './http';
 import {
   fabricVintagesSchema,
@@ -55,4 +57,63 @@ export function getLocationData(
 /** The `{z}/{x}/{y}` template for a MapLibre vector source (an absolute URL). */
 export function fabricTileUrl(vintage: string): string {
   return absoluteApiUrl(`/fabric/${enc(vintage)}/tiles/{z}/{x}/{y}.pbf`);
+}
+
+/**
+ * One collect3 answer: uuids of the layer's features inside the area, and the bodies to post
+ * next when the service answers a large area in parts. Either list may be absent.
+ */
+const collectAnswerSchema = z.looseObject({
+  data: z
+    .array(z.string())
+    .nullish()
+    .transform((d) => d ?? []),
+  continuations: z
+    .array(z.looseObject({ body: z.unknown() }))
+    .nullish()
+    .transform((c) => c ?? []),
+});
+export type CollectAnswer = z.output<typeof collectAnswerSchema>;
+
+/** POST /fabric/{v}/collect3/{layer} with an area, or with a continuation body it gave. */
+export function collect3(
+  vintage: string,
+  layer: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<CollectAnswer> {
+  return request({
+    operation: 'collect3',
+    method: 'POST',
+    path: `/fabric/${enc(vintage)}/collect3/${enc(layer)}`,
+    body,
+    signal,
+    schema: collectAnswerSchema,
+  });
+}
+
+/** A bulk record: the id asked by, and the fields asked for (read by the caller's schema). */
+const bulkRecordsSchema = z.array(z.record(z.string(), z.unknown()));
+export type BulkRecord = z.output<typeof bulkRecordsSchema>[number];
+
+/**
+ * POST /fabric/{v}/bulk/locations?field=...: records of up to maxrequest ids, as a bare array
+ * (uuids as strings, as the official client sends them, or location_ids as numbers), each
+ * holding the id it was asked by and the fields. Ids the vintage does not hold are left out.
+ */
+export function bulkLocations(
+  vintage: string,
+  ids: readonly string[] | readonly number[],
+  fields: readonly string[],
+  signal?: AbortSignal,
+): Promise<BulkRecord[]> {
+  return request({
+    operation: 'bulk',
+    method: 'POST',
+    path: `/fabric/${enc(vintage)}/bulk/locations`,
+    query: { field: fields },
+    body: ids,
+    signal,
+    schema: bulkRecordsSchema,
+  });
 }

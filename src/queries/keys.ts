@@ -70,3 +70,22 @@ export const healthKeys = {
   all: ['health'] as const,
   status: () => [...healthKeys.all, 'status'] as const,
 };
+
+export const accountKeys = {
+  all: ['account'] as const,
+  listApis: () => [...accountKeys.all, 'listapis'] as const,
+};
+
+/**
+ * Street-zoom fixed broadband locations from the published operations (a service without fixed
+ * tiles): collect3 of a view's box, and chunks of its locations assembled at a coverage vintage
+ * (`release`: the fabric release checked for presence, '' for none).
+ */
+export const fixedViewKeys = {
+  all: ['fixed-view'] as const,
+  collect: (fabric: string, box: string) => [...fixedViewKeys.all, fabric, 'collect', box] as const,
+  chunks: (fabric: string, coverage: string, release: string | null) =>
+    [...fixedViewKeys.all, fabric, 'chunk', coverage, release ?? ''] as const,
+  chunk: (fabric: string, coverage: string, release: string | null, uuidsHash: string) =>
+    [...fixedViewKeys.chunks(fabric, coverage, release), uuidsHash] as const,
+};

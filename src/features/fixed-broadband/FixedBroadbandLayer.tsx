@@ -1,7 +1,8 @@
 // The "Fixed broadband" layer (on by default): every location in its status under the
 // planner's filters from zoom 13, the share unserved or underserved by H3 hexagon further out,
 // and its legend card with the counts in view and the releases shown. A hexagon's counts show
-// under the pointer (or the keyboard's centre cross).
+// under the pointer (or the keyboard's centre cross). Against an upstream service (no fixed
+// tiles) the street-zoom locations are assembled per view from its published operations.
 import { useEffect, useState } from 'react';
 import type { Feature, GeoJSON } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -12,6 +13,9 @@ import { vintageLabel } from '../../lib/vintage';
 import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { useMapInstance } from '../../map/map-context';
 import { useGeoJsonSource } from '../../map/use-geojson-source';
+import { releaseToCheck } from '../../queries/fixed-view-chunk';
+import { useFabricVintages } from '../../queries/use-fabric-vintages';
+import { useFixedViewLocations, type FixedPoints } from '../../queries/use-fixed-view-locations';
 import { useHealth } from '../../queries/use-health';
 import { useAppStore } from '../../state/store';
 import { FIXED_HEX_MIN_ZOOM, FIXED_POINT_MIN_ZOOM, fixedHexHoverLayers } from './fixed-styles';
@@ -19,10 +23,14 @@ import { filtersSummary, hexCountsText } from './fixed-words';
 import { HexLegend, StatusLegend } from './FixedLegend';
 import { useFixedCounts } from './use-fixed-counts';
 import { useFixedTileLayers } from './use-fixed-tile-layers';
+import { useFixedViewLayers } from './use-fixed-view-layers';
+import { useSettledView } from './use-settled-view';
+import { VIEW_LOAD_MIN_ZOOM, ViewLoadLegend } from './ViewLoadLegend';
 import { useHexHover, type HoveredHex } from './use-hex-hover';
 import './fixed-broadband.css';
 
 const EMPTY: GeoJSON = { type: 'FeatureCollection', features: [] };
+const NO_POINTS: FixedPoints = { type: 'FeatureCollection', features: [] };
 
 /** The map's zoom once a move ends (the legend switches between locations and hexagons). */
 function useSettledZoom(map: MapLibreMap | null): number | null {
@@ -53,9 +61,22 @@ export function FixedBroadbandLayer() {
   // The location and hexagon tiles are the reference service's (embedded backend) operations.
   const available = health.data?.backend === 'embedded';
   useFixedTileLayers(map, { ...s, available, visible: s.on });
-  const active = s.on && available;
+  // Any other backend is an upstream service: street-zoom locations from its published operations.
+  const upstream = health.data !== undefined && !available;
+  const view = useSettledView(map);
+  const fabricVintages = useFabricVintages();
+  const { coverageVintage: cv, fabricVintage: fv } = s;
+  const street = upstream && s.on && view !== null && view.zoom >= VIEW_LOAD_MIN_ZOOM;
+  const vintages =
+    street && cv && fv && fabricVintages.data
+      ? { fabric: fv, coverage: cv, release: releaseToCheck(fv, cv, fabricVintages.data) }
+      : null;
+  const fromView = useFixedViewLocations(vintages, street ? view.bounds : null);
+  const points = 'points' in fromView && street ? fromView.points : NO_POINTS;
+  useFixedViewLayers(map, upstream && s.on ? points : null, s.filters);
+  const active = s.on && (available || upstream);
   const counts = useFixedCounts(map, active);
-  const hovered = useHexHover(map, active);
+  const hovered = useHexHover(map, s.on && available);
   const outline: GeoJSON = hovered
     ? ({ type: 'Feature', properties: {}, geometry: cellPolygon(hovered.h3) } satisfies Feature)
     : EMPTY;
@@ -68,12 +89,15 @@ export function FixedBroadbandLayer() {
       ? `Coverage as of ${vintageLabel(s.coverageVintage, 'long')}, fabric ${vintageLabel(s.fabricVintage, 'long')}`
       : 'Loading vintages…';
   let body;
-  if (health.data && !available) {
+  if (upstream) {
     body = (
-      <p className="fb-legend__note" role="status">
-        This layer draws from the reference service&apos;s fixed broadband tiles, which this service
-        does not offer.
-      </p>
+      <ViewLoadLegend
+        zoom={zoom}
+        view={fromView}
+        counts={counts.kind === 'locations' ? counts.counts : null}
+        filters={s.filters}
+        onStreetZoom={() => map.easeTo({ zoom: VIEW_LOAD_MIN_ZOOM, duration: 600 })}
+      />
     );
   } else if (zoom !== null && zoom < FIXED_HEX_MIN_ZOOM) {
     body = (
