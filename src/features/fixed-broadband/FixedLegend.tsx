@@ -84,10 +84,10 @@ export function HexLegend({ counts }: { counts: HexCounts | null }) {
           </span>
           <span className="fb-legend__label">
             <span>Fewer than 10 BSLs</span>
-            <span className="fb-legend__rule">Faint, dashed: a share of very few</span>
+            <span className="fb-legend__rule">Faint, dashed: a share of very few (or none)</span>
           </span>
           <span className="fb-legend__count" data-testid="fixed:hex-few">
-            {counts ? n(counts.few) : '…'}
+            {counts ? n(counts.few + counts.empty) : '…'}
           </span>
         </li>
       </ul>
