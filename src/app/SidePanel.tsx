@@ -1,5 +1,6 @@
 // The right-hand panel: one feature panel at a time, each behind its own error boundary.
-// Collapsible; below 1024 px it floats over the map instead of narrowing it.
+// Collapsible; below 1024 px it floats over the map instead of narrowing it, and below 640 px
+// it is a sheet over the map's lower part, so the map above still shows what it describes.
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AreaPanel } from '../features/area-panel/AreaPanel';
@@ -30,17 +31,28 @@ function isWide(): boolean {
   );
 }
 
-/** Tells the map how much of it the open panel covers: all its width while it floats. */
+const NO_COVER = { right: 0, bottom: 0 };
+
+/**
+ * Tells the map how much of it the open panel covers while it floats: its width beside the map
+ * (a tablet), or its height when it spans the map's whole width as a sheet (a phone).
+ */
 function useCoverReport(panel: HTMLElement | null): void {
   const setMapCover = useAppStore((s) => s.setMapCover);
   useEffect(() => {
     if (!panel) return;
-    const report = () =>
+    const report = () => {
+      const parent = panel.parentElement;
+      if (getComputedStyle(panel).position !== 'absolute' || !parent) return setMapCover(NO_COVER);
+      const box = panel.getBoundingClientRect();
+      const frame = parent.getBoundingClientRect();
+      const sheet = box.left <= frame.left + 1;
       setMapCover(
-        getComputedStyle(panel).position === 'absolute'
-          ? Math.round(panel.getBoundingClientRect().width)
-          : 0,
+        sheet
+          ? { right: 0, bottom: Math.round(frame.bottom - box.top) }
+          : { right: Math.round(box.width), bottom: 0 },
       );
+    };
     report();
     // The width changes with the window; whether the panel floats, with the media query.
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(report) : null;
@@ -49,7 +61,7 @@ function useCoverReport(panel: HTMLElement | null): void {
     return () => {
       observer?.disconnect();
       window.removeEventListener('resize', report);
-      setMapCover(0);
+      setMapCover(NO_COVER);
     };
   }, [panel, setMapCover]);
 }

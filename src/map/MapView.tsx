@@ -75,7 +75,15 @@ export function MapView({ children }: { children?: ReactNode }) {
   useMapCover(map, cover);
 
   return (
-    <div className="map-view" style={{ '--map-cover': `${cover}px` } as CSSProperties}>
+    <div
+      className="map-view"
+      style={
+        {
+          '--map-cover': `${cover.right}px`,
+          '--map-cover-bottom': `${cover.bottom}px`,
+        } as CSSProperties
+      }
+    >
       <div ref={containerRef} className="map-view__canvas" />
       {enterDoes && (
         // Shown while the map has keyboard focus: where Enter acts, and which keys do what.

@@ -1,25 +1,32 @@
-// On narrow screens the side panel floats over the map's right side. The map's padding follows
-// it, so the centre, every flight and the keyboard cross mean the middle of what is visible.
+// On narrow screens the side panel floats over the map: over its right side on a tablet, over
+// its bottom on a phone. The map's padding follows it, so the centre, every flight and the
+// keyboard cross mean the middle of what is visible.
 import { useEffect, useRef } from 'react';
 import type { LngLatLike, Map as MapLibreMap, PaddingOptions } from 'maplibre-gl';
+import type { MapCover } from '../state/slices/session';
 
-export const coverPadding = (cover: number): PaddingOptions => ({
+export const coverPadding = (cover: MapCover): PaddingOptions => ({
   top: 0,
-  bottom: 0,
+  bottom: cover.bottom,
   left: 0,
-  right: cover,
+  right: cover.right,
 });
 
 /** Whether a point shows on the map, `margin` pixels clear of its edges and of the cover. */
 export function inUncoveredView(
   map: MapLibreMap,
   at: LngLatLike,
-  cover: number,
+  cover: MapCover,
   margin = 24,
 ): boolean {
   const { x, y } = map.project(at);
   const { clientWidth: width, clientHeight: height } = map.getContainer();
-  return x >= margin && x <= width - cover - margin && y >= margin && y <= height - margin;
+  return (
+    x >= margin &&
+    x <= width - cover.right - margin &&
+    y >= margin &&
+    y <= height - cover.bottom - margin
+  );
 }
 
 /**
@@ -27,13 +34,14 @@ export function inUncoveredView(
  * the centre, now in the middle of the visible part; after that the map's content stays where
  * it is on screen as the panel opens and closes. A flight under way lands first.
  */
-export function useMapCover(map: MapLibreMap | null, cover: number): void {
+export function useMapCover(map: MapLibreMap | null, cover: MapCover): void {
   const first = useRef(true);
   useEffect(() => {
     if (!map) return;
     const keepCentre = first.current;
     first.current = false;
-    if (map.getPadding().right === cover) return;
+    const now = map.getPadding();
+    if (now.right === cover.right && now.bottom === cover.bottom) return;
     const padding = coverPadding(cover);
     // Any change of padding is a camera jump, which would cut a flight short.
     if (map.isMoving()) {
@@ -48,6 +56,9 @@ export function useMapCover(map: MapLibreMap | null, cover: number): void {
       return;
     }
     const { clientWidth: width, clientHeight: height } = map.getContainer();
-    map.jumpTo({ center: map.unproject([(width - cover) / 2, height / 2]), padding });
+    map.jumpTo({
+      center: map.unproject([(width - cover.right) / 2, (height - cover.bottom) / 2]),
+      padding,
+    });
   }, [map, cover]);
 }

@@ -3,8 +3,14 @@
 // confirms), and the refusals that name the parameter and its rule.
 import { describe, expect, it } from 'vitest';
 import { PlacesResponseSchema, type PlacesResponse } from '../schemas/places';
-import { FIXTURE_LOCATIONS, FIXTURE_VINTAGES, fixtureLngLat } from '../testing/fixture-fabric';
-import { CURRENT, call, errorOf, serviceForFile } from './harness';
+import { createMemoryStore } from '../store/memory/memory-store';
+import {
+  FIXTURE_LOCATIONS,
+  FIXTURE_VINTAGES,
+  buildFixtureFabric,
+  fixtureLngLat,
+} from '../testing/fixture-fabric';
+import { CURRENT, call, errorOf, serviceForFile, startService } from './harness';
 
 const svc = serviceForFile();
 const Answer = PlacesResponseSchema.strict();
@@ -114,6 +120,33 @@ describe('GET places', () => {
     );
     // OAK ST runs through Springfield only.
     expect(await places('Oak St, Chatham')).toMatchObject({ places: [], addresses: [] });
+  });
+
+  it('lists no addresses when several streets answer as well, until the town is given', async () => {
+    // The fixture with its Chatham road renamed OAK PL: "oak" names OAK ST and OAK PL alike.
+    const fabric = buildFixtureFabric();
+    fabric.roads.name[2] = 'OAK PL';
+    const other = await startService({ store: createMemoryStore(fabric) });
+    try {
+      const ask = async (q: string) =>
+        Answer.parse(
+          (await call(other.url, `/fabricext/${CURRENT}/places?q=${encodeURIComponent(q)}`)).body,
+        );
+      const both = await ask('oak');
+      expect(both.places.map((p) => [p.name, p.city, p.score])).toEqual([
+        ['OAK ST', 'Springfield', 0.95],
+        ['OAK PL', 'Chatham', 0.95],
+      ]);
+      expect(both).toMatchObject({ addresses: [], addresscount: 0 });
+      const one = await ask('Oak Pl, Chatham, IL');
+      expect(one.places.map((p) => p.name)).toEqual(['OAK PL']);
+      expect(one.addresses.map((a) => a.city)).toEqual(
+        rows(CURRENT, (l) => l.road === 2).map(() => 'CHATHAM'),
+      );
+      expect(other.logged).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers at most maxresults places and addresses', async () => {

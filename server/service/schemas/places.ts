@@ -56,10 +56,11 @@ export const PlacesResponseSchema = z
   .object({
     q: z.string(),
     places: z.array(PlaceRecordSchema),
-    addresses: z
-      .array(PlaceAddressSchema)
-      .openapi({ description: 'When a street is the best answer: its addresses by house number' }),
-    addresscount: z.number().int().openapi({ description: 'Addresses on those streets in all' }),
+    addresses: z.array(PlaceAddressSchema).openapi({
+      description:
+        'When one street is the best answer (none as good): its addresses, one per house',
+    }),
+    addresscount: z.number().int().openapi({ description: 'Addresses on that street in all' }),
   })
   .openapi('PlacesResponse');
 export type PlacesResponse = z.output<typeof PlacesResponseSchema>;

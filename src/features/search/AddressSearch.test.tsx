@@ -285,6 +285,26 @@ describe('AddressSearch', () => {
     expect(input.value).toBe('102 OAK ST, SPRINGFIELD, IL 62704');
   });
 
+  it('asks to pick one of several streets, then lists the chosen street’s addresses', async () => {
+    const oakPlace = { ...OAK_STREET, name: 'OAK PL', city: 'Auburn', zips: ['62615'] };
+    placesAnswer = (q) =>
+      q === 'OAK PL, Auburn, IL'
+        ? { q, places: [oakPlace], addresses: [onOak(7)], addresscount: 1 }
+        : { q, places: [OAK_STREET, oakPlace], addresses: [], addresscount: 0 };
+    const input = renderSearch();
+    fireEvent.change(input, { target: { value: 'oak' } });
+    await screen.findAllByRole('option');
+    expect(optionTexts()).toHaveLength(2);
+    expect(screen.getByText('Pick a street to list its addresses.')).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.value).toBe('OAK PL, Auburn, IL');
+    await waitFor(() => expect(optionTexts()[0]).toBe('7 OAK STSPRINGFIELD, IL 62704'));
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(placesCalls().at(-1)?.url.searchParams.get('q')).toBe('OAK PL, Auburn, IL');
+  });
+
   it('offers a town or a ZIP code to fly to, without selecting anything', async () => {
     placesAnswer = (q) =>
       q === '62704'

@@ -59,7 +59,8 @@ export function AddressSearch() {
     if (map) flyTo(map, target);
     setText(label);
     setChosen(target.kind === 'location' ? { id: target.locationId, label } : null);
-    setOpen(false);
+    // A street chosen among several: its name and town are searched next, for its addresses.
+    setOpen(target.kind === 'area' && target.street);
     setActive(-1);
     pastedId.current = null;
   };
@@ -119,46 +120,48 @@ export function AddressSearch() {
 
   return (
     <div className="address-search">
-      <input
-        type="text"
-        role="combobox"
-        aria-label="Search address"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={ids.listbox}
-        aria-activedescendant={expanded && active >= 0 ? `${ids.option}-${active}` : undefined}
-        aria-describedby={ids.status}
-        placeholder="Address, town, ZIP or lat, lng  ( / )"
-        title="Type an address, a street, a town, a ZIP code or a latitude, longitude, or paste a location ID or UUID. Press / to get here."
-        autoComplete="off"
-        spellCheck={false}
-        className="address-search__input"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onPaste={(e) => {
-          pastedId.current = parsePastedId(e.clipboardData.getData('text'))?.id ?? null;
-        }}
-        onFocus={() => text.trim() && !chosen && setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
-      />
-      {text && (
-        <button
-          type="button"
-          className="address-search__clear"
-          aria-label="Clear search"
-          onClick={() => {
-            setText('');
-            setOpen(false);
+      <div className="address-search__field">
+        <input
+          type="text"
+          role="combobox"
+          aria-label="Search address"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={ids.listbox}
+          aria-activedescendant={expanded && active >= 0 ? `${ids.option}-${active}` : undefined}
+          aria-describedby={ids.status}
+          placeholder="Address, town, ZIP or lat, lng  ( / )"
+          title="Type an address, a street, a town, a ZIP code or a latitude, longitude, or paste a location ID or UUID. Press / to get here."
+          autoComplete="off"
+          spellCheck={false}
+          className="address-search__input"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+            setActive(-1);
           }}
-        >
-          ×
-        </button>
-      )}
+          onPaste={(e) => {
+            pastedId.current = parsePastedId(e.clipboardData.getData('text'))?.id ?? null;
+          }}
+          onFocus={() => text.trim() && !chosen && setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        {text && (
+          <button
+            type="button"
+            className="address-search__clear"
+            aria-label="Clear search"
+            onClick={() => {
+              setText('');
+              setOpen(false);
+            }}
+          >
+            ×
+          </button>
+        )}
+      </div>
       <SearchPopup
         open={open}
         state={state}

@@ -8,7 +8,8 @@ import type { PastedId } from './pasted-id';
 export type SearchTarget =
   | { kind: 'location'; locationId: number; lng: number | null; lat: number | null }
   | { kind: 'point'; lng: number; lat: number }
-  | { kind: 'area'; bbox: [number, number, number, number]; maxZoom: number };
+  /** `street`: once flown to, the box searches the street's name and town for its addresses. */
+  | { kind: 'area'; bbox: [number, number, number, number]; maxZoom: number; street: boolean };
 
 export interface SearchOption {
   key: string;
@@ -75,7 +76,12 @@ function placeOption(p: Place): SearchOption {
     p.kind === 'town' && p.zips.length > 1 ? count(p.zips.length, 'ZIP code') : p.zips.join(', ');
   return {
     key: `pl-${p.kind}-${p.name}-${p.city ?? ''}`,
-    target: { kind: 'area', bbox: p.bbox, maxZoom: PLACE_MAX_ZOOM[p.kind] },
+    target: {
+      kind: 'area',
+      bbox: p.bbox,
+      maxZoom: PLACE_MAX_ZOOM[p.kind],
+      street: p.kind === 'street',
+    },
     primary: p.name,
     secondary: [where, p.kind === 'zip' ? null : zips, count(p.locationcount, 'location')]
       .filter(Boolean)
@@ -101,10 +107,15 @@ export function placesOptions(answer: PlacesResponse): SearchOption[] {
   return [...addresses, ...answer.places.map(placeOption)];
 }
 
-/** Under the list when a street holds more addresses than it shows. */
-export function moreAddressesText(answer: PlacesResponse): string | null {
+/**
+ * Under the list: how many addresses a street holds beyond those shown, or, when several
+ * streets answer as well (so none lists its addresses), that picking one lists them.
+ */
+export function placesNote(answer: PlacesResponse): string | null {
   const street = answer.places.find((p) => p.kind === 'street');
-  if (!street || answer.addresscount <= answer.addresses.length) return null;
+  if (!street) return null;
+  if (answer.addresses.length === 0) return 'Pick a street to list its addresses.';
+  if (answer.addresscount <= answer.addresses.length) return null;
   return `${answer.addresses.length} of ${answer.addresscount.toLocaleString('en-US')} addresses on ${street.name}: add the house number to find one.`;
 }
 

@@ -117,7 +117,7 @@ export function useAddressSearch(raw: string): { state: SearchState; query: Sear
       if (isState(answer)) return result(answer);
       const options = text.placesOptions(answer);
       if (options.length > 0) {
-        return result({ status: 'options', options, note: text.moreAddressesText(answer) });
+        return result({ status: 'options', options, note: text.placesNote(answer) });
       }
       const message =
         query.kind === 'zip'

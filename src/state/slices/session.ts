@@ -10,6 +10,13 @@ export type Selection =
   | { kind: 'location'; locationId: number; click?: { lng: number; lat: number } }
   | { kind: 'hex'; h3: string };
 
+/** CSS pixels of the map under a side panel floating over it: its right side (a panel beside
+ * the map on a tablet) or its bottom (a sheet on a phone); zero where nothing covers it. */
+export interface MapCover {
+  right: number;
+  bottom: number;
+}
+
 export interface SessionSlice {
   mode: Mode;
   /** Fabric vintage (YYYYMM); null until the vintages operation answers. */
@@ -17,8 +24,7 @@ export interface SessionSlice {
   /** Coverage vintage (YYYYMM); null until the vintages operation answers. */
   coverageVintage: string | null;
   selection: Selection;
-  /** CSS pixels of the map's right side under a side panel floating over it; 0 when none. */
-  mapCover: number;
+  mapCover: MapCover;
   setMode: (mode: Mode) => void;
   setFabricVintage: (vintage: string) => void;
   setCoverageVintage: (vintage: string) => void;
@@ -27,7 +33,7 @@ export interface SessionSlice {
   selectLocation: (locationId: number, click?: { lng: number; lat: number }) => void;
   selectHex: (h3: string) => void;
   clearSelection: () => void;
-  setMapCover: (px: number) => void;
+  setMapCover: (cover: MapCover) => void;
 }
 
 let clickSeq = 0;
@@ -37,7 +43,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   fabricVintage: null,
   coverageVintage: null,
   selection: { kind: 'none' },
-  mapCover: 0,
+  mapCover: { right: 0, bottom: 0 },
   setMode: (mode) => set({ mode }),
   setFabricVintage: (fabricVintage) => set({ fabricVintage }),
   setCoverageVintage: (coverageVintage) => set({ coverageVintage }),
@@ -46,5 +52,11 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
     set({ selection: { kind: 'location', locationId, click } }),
   selectHex: (h3) => set({ selection: { kind: 'hex', h3 } }),
   clearSelection: () => set({ selection: { kind: 'none' } }),
-  setMapCover: (mapCover) => set({ mapCover }),
+  // Only a change is stored: the panel reports on every resize.
+  setMapCover: (mapCover) =>
+    set((s) =>
+      s.mapCover.right === mapCover.right && s.mapCover.bottom === mapCover.bottom
+        ? s
+        : { mapCover },
+    ),
 });
