@@ -2,6 +2,7 @@
 // PostGIS cluster, and two stores over it: the memory store over the generated fabric (the
 // reference) and the PostGIS store over the imported database (the store under test). The
 // suite then asks both the same questions through the Store interface only.
+import type { ManifestFile } from '../../../../demo/export/export-demo';
 import { generateFabric } from '../../../../demo/generate-fabric';
 import type { Fabric } from '../../fabric';
 import { createMemoryStore } from '../../memory/memory-store';
@@ -18,13 +19,17 @@ export interface ContractFixture {
   close(): Promise<void>;
 }
 
-/** A demo fabric of `locations` in the newest release (more counting retired ones). */
+/**
+ * A demo fabric of `locations` in the newest release (more counting retired ones); `only`
+ * imports some of its exported files (a suite that asks only some releases or operations).
+ */
 export async function openContractFixture(opts: {
   seed: number;
   locations: number;
+  only?: (file: ManifestFile) => boolean;
 }): Promise<ContractFixture> {
   const fabric = generateFabric(opts);
-  const loaded = await loadIntoPostgis(fabric);
+  const loaded = await loadIntoPostgis(fabric, opts.only);
   let subject: Store | null = null;
   try {
     subject = await openPostgisStore(loaded.url, { poolSize: 8 });

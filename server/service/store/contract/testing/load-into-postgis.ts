@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportDemo } from '../../../../demo/export/export-demo';
+import { exportDemo, type ManifestFile } from '../../../../demo/export/export-demo';
 import { runImport, type ImportReport } from '../../../../postgis/import/run-import';
 import { startPrivateCluster } from '../../../../postgis/testing/private-cluster';
 import type { Fabric } from '../../fabric';
@@ -19,7 +19,14 @@ export interface LoadedFabric {
   stop(): void;
 }
 
-export async function loadIntoPostgis(fabric: Fabric): Promise<LoadedFabric> {
+/**
+ * `only` keeps some of the exported files (all by default): a test that asks only some releases
+ * and operations may import just what they read.
+ */
+export async function loadIntoPostgis(
+  fabric: Fabric,
+  only: (file: ManifestFile) => boolean = () => true,
+): Promise<LoadedFabric> {
   let t = performance.now();
   const lap = () => {
     const now = performance.now();
@@ -36,7 +43,7 @@ export async function loadIntoPostgis(fabric: Fabric): Promise<LoadedFabric> {
     const exportMs = lap();
     const report = await runImport({
       url: cluster.url,
-      files: manifest.files.map((f) => ({ ...f, path: join(dir, f.path) })),
+      files: manifest.files.filter(only).map((f) => ({ ...f, path: join(dir, f.path) })),
       uuidSeed: manifest.seed,
       rejectsPath: null,
       progress: null,
