@@ -14,6 +14,7 @@ import { exposeMapForTests } from './test-handle';
 import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
 import { MAP_KEYS_ID } from './centre-activate';
 import { useMapCover } from './map-cover';
+import { useFlights } from './use-flights';
 import { useMapClicks } from './use-map-clicks';
 import './map.css';
 
@@ -73,6 +74,7 @@ export function MapView({ children }: { children?: ReactNode }) {
   useMapClicks(map);
   const cover = useAppStore((s) => s.mapCover);
   useMapCover(map, cover);
+  useFlights(map);
 
   return (
     <div

@@ -324,6 +324,12 @@ describe('AddressSearch', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(useAppStore.getState().selection).toEqual({ kind: 'none' });
     expect(input.value).toBe('Springfield, IL');
+    // The map (outside the top bar's reach) is asked to fly to the town's box.
+    expect(useAppStore.getState().flight).toMatchObject({
+      kind: 'bounds',
+      bbox: SPRINGFIELD.bbox,
+      maxZoom: 14,
+    });
 
     fireEvent.change(input, { target: { value: '62704' } });
     await waitFor(() =>
@@ -345,6 +351,12 @@ describe('AddressSearch', () => {
       kind: 'point',
       lat: 39.7825,
       lng: -89.6319,
+    });
+    expect(useAppStore.getState().flight).toMatchObject({
+      kind: 'point',
+      lat: 39.7825,
+      lng: -89.6319,
+      minZoom: 17,
     });
     expect(calls).toHaveLength(0);
   });

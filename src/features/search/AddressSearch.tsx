@@ -3,8 +3,7 @@
 // uuid its location through translate, coordinates a point to locate as a map click does, and a
 // town, ZIP code or street the places they name (a street with its addresses).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useMapInstance } from '../../map/map-context';
+import type { Flight } from '../../state/slices/session';
 import { useAppStore } from '../../state/store';
 import { parsePastedId } from './pasted-id';
 import { SearchPopup } from './SearchPopup';
@@ -13,27 +12,17 @@ import { useAddressSearch } from './use-address-search';
 import './address-search.css';
 
 const FLY_ZOOM = 17;
-/** Room kept around a town, ZIP code or street flown to, in pixels. */
-const AREA_PADDING = 48;
 
-function flyTo(map: MapLibreMap, target: SearchTarget): void {
-  if (target.kind === 'area') {
-    const [w, s, e, n] = target.bbox;
-    map.fitBounds(
-      [
-        [w, s],
-        [e, n],
-      ],
-      { padding: AREA_PADDING, maxZoom: target.maxZoom },
-    );
-  } else if (target.lng !== null && target.lat !== null) {
-    map.flyTo({ center: [target.lng, target.lat], zoom: Math.max(map.getZoom(), FLY_ZOOM) });
-  }
+/** Where the map flies for a choice; none for an id (the location layer shows it). */
+function flightTo(target: SearchTarget): Flight | null {
+  if (target.kind === 'area') return { kind: 'bounds', bbox: target.bbox, maxZoom: target.maxZoom };
+  if (target.lng === null || target.lat === null) return null;
+  return { kind: 'point', lng: target.lng, lat: target.lat, minZoom: FLY_ZOOM };
 }
 
 export function AddressSearch() {
   const ids = { listbox: useId(), status: useId(), option: useId() };
-  const map = useMapInstance();
+  const flyTo = useAppStore((s) => s.flyTo);
   const selectLocation = useAppStore((s) => s.selectLocation);
   const selectPoint = useAppStore((s) => s.selectPoint);
   const clearSelection = useAppStore((s) => s.clearSelection);
@@ -56,7 +45,8 @@ export function AddressSearch() {
     // area is only flown to.
     if (target.kind === 'location') selectLocation(target.locationId);
     if (target.kind === 'point') selectPoint(target.lng, target.lat);
-    if (map) flyTo(map, target);
+    const flight = flightTo(target);
+    if (flight) flyTo(flight);
     setText(label);
     setChosen(target.kind === 'location' ? { id: target.locationId, label } : null);
     // A street chosen among several: its name and town are searched next, for its addresses.
