@@ -26,6 +26,7 @@ import {
 import { releaseToCheck } from './fixed-view-chunk';
 import { boxPolygon, collectLocations } from './fixed-view-collect';
 import { planChunks } from './fixed-view-plan';
+import { snapBox } from './use-fixed-view-locations';
 import { fixedViewKeys } from './keys';
 
 /** The properties of the reference service's `fixed` tile layer (docs/SERVICE.md). */
@@ -288,5 +289,23 @@ describe('the chunk plan', () => {
       ['f', 'g'],
     ]);
     expect(new Set(plan.chunks.map((c) => c.hash)).size).toBe(2);
+  });
+});
+
+describe('the box a view asks for', () => {
+  const view = { west: -89.6712, south: 39.7811, east: -89.6521, north: 39.7923 };
+
+  it('holds the view, adds at most a quarter to each side, and is the same after a nudge', () => {
+    const box = snapBox(view);
+    expect(box.west).toBeLessThanOrEqual(view.west);
+    expect(box.south).toBeLessThanOrEqual(view.south);
+    expect(box.east).toBeGreaterThanOrEqual(view.east);
+    expect(box.north).toBeGreaterThanOrEqual(view.north);
+    const side = Math.max(view.east - view.west, view.north - view.south);
+    expect(box.east - box.west - (view.east - view.west)).toBeLessThanOrEqual(side / 4);
+    expect(box.north - box.south - (view.north - view.south)).toBeLessThanOrEqual(side / 4);
+    const nudge = 1e-5;
+    const nudged = { ...view, west: view.west + nudge, east: view.east + nudge };
+    expect(snapBox(nudged)).toEqual(box);
   });
 });

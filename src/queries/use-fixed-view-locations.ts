@@ -22,13 +22,17 @@ import { useListApis } from './use-list-apis';
  * 6,200 in a 1280 × 800 view at zoom 15.
  */
 export const VIEW_LOCATION_LIMIT = 8000;
-/** Grid the box is snapped outward to, in degrees (about 200 m). */
-const SNAP_DEGREES = 0.002;
-
+/**
+ * The box snapped outward to a grid of about an eighth of its larger side (a power of two of
+ * a degree), so a nudge of the map asks the same box again and the edges add at most a
+ * quarter to each side's length.
+ */
 export function snapBox(box: LngLatBox): LngLatBox {
-  const down = (x: number) => Math.floor(x / SNAP_DEGREES) * SNAP_DEGREES;
-  const up = (x: number) => Math.ceil(x / SNAP_DEGREES) * SNAP_DEGREES;
-  const round = (x: number) => Number(x.toFixed(3));
+  const side = Math.max(box.east - box.west, box.north - box.south, 1e-6);
+  const step = 2 ** Math.floor(Math.log2(side / 8));
+  const down = (x: number) => Math.floor(x / step) * step;
+  const up = (x: number) => Math.ceil(x / step) * step;
+  const round = (x: number) => Number(x.toFixed(7));
   return {
     west: round(Math.max(-180, down(box.west))),
     south: round(Math.max(-85, down(box.south))),
@@ -60,6 +64,7 @@ function combineChunks(results: UseQueryResult<ViewChunk>[]) {
 export function useFixedViewLocations(
   vintages: ViewVintages | null,
   box: LngLatBox | null,
+  limit: number = VIEW_LOCATION_LIMIT,
 ): FixedViewState {
   const client = useQueryClient();
   const { fabric = '', coverage = '', release = null } = vintages ?? {};
@@ -76,9 +81,8 @@ export function useFixedViewLocations(
       );
 
   const collect = useQuery({
-    queryKey: fixedViewKeys.collect(fabric, boxKey),
-    queryFn: ({ signal }) =>
-      collectLocations(fabric, boxPolygon(snapped!), VIEW_LOCATION_LIMIT, signal),
+    queryKey: fixedViewKeys.collect(fabric, `${boxKey}/${limit}`),
+    queryFn: ({ signal }) => collectLocations(fabric, boxPolygon(snapped!), limit, signal),
     enabled: active,
     // The previous view's points stay drawn while the new one is found (same fabric only).
     placeholderData: (previous, previousQuery) =>
@@ -118,8 +122,7 @@ export function useFixedViewLocations(
   if (collect.error)
     return { state: 'error', error: collect.error, retry: () => void collect.refetch(), points };
   if (!uuids || placeholder || !plan) {
-    if (overLimit && !placeholder)
-      return { state: 'too-many', found: uuids!.length, limit: VIEW_LOCATION_LIMIT };
+    if (overLimit && !placeholder) return { state: 'too-many', found: uuids!.length, limit };
     return { state: 'finding', points };
   }
   if (chunks.error) {

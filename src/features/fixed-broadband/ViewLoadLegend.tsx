@@ -22,7 +22,7 @@ function Progress({ view }: { view: FixedViewState }) {
   else if (view.state === 'loading')
     text = `Loading ${n(view.loaded)} of ${n(view.total)} locations…`;
   else if (view.state === 'loaded')
-    text = `${n(view.total)} ${view.total === 1 ? 'location' : 'locations'} in view, loaded from the service's published operations`;
+    text = `${n(view.total)} ${view.total === 1 ? 'location' : 'locations'} in and around the view, loaded from the service's published operations`;
   else return null;
   return (
     <p className="fb-legend__caption" role="status" data-testid="fixed:view-progress">
