@@ -293,6 +293,19 @@ CREATE TABLE IF NOT EXISTS hex_cells (
   PRIMARY KEY (res, h3)
 );
 CREATE INDEX IF NOT EXISTS hex_cells_box ON hex_cells USING gist (box);
+-- hex_groups: per coverage vintage, the locations of the release it was reported on (the newest
+-- fabric release at or before it) counted by H3 cell, BSL flag and tier strings: a hexagon
+-- tile over a whole county reads a few thousand rows instead of every location.
+CREATE TABLE IF NOT EXISTS hex_groups (
+  vintage text NOT NULL,
+  res smallint NOT NULL,
+  h3 text NOT NULL,
+  bsl boolean NOT NULL,
+  r text,
+  b text,
+  n integer NOT NULL
+);
+CREATE INDEX IF NOT EXISTS hex_groups_cell ON hex_groups (vintage, res, h3);
 
 -- The fabric tiles' town labels (server/service/store/postgis/tiles.ts; derived by
 -- import/derive-town-labels.ts): per release, one point per city, at the median of the

@@ -7,6 +7,8 @@
 // - location_cells and hex_cells: the H3 cell (res 7 and 8) of each location's point, by h3-js
 //   as the memory store finds them, and each cell's boundary box, so a tile finds its cells.
 //   Streamed out through a temporary file and back in with COPY: no fabric is held in memory.
+// - hex_groups: per coverage vintage, its release's locations counted by cell, BSL flag and
+//   tier strings: what a hexagon tile of that release reads.
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,9 +122,29 @@ async function deriveCells(client: pg.Client): Promise<number> {
   }
 }
 
+/** hex_groups of one coverage vintage: its release's locations by cell, BSL flag and tiers. */
+async function deriveGroups(client: pg.Client, vintage: string): Promise<void> {
+  await client.query('DELETE FROM hex_groups WHERE vintage = $1', [vintage]);
+  const { rows } = await client.query<{ release: string | null }>(
+    'SELECT max(vintage) AS release FROM fabric_vintages WHERE vintage <= $1',
+    [vintage],
+  );
+  if (!rows[0].release) return;
+  for (const res of HEX_RESOLUTIONS) {
+    await client.query(
+      `INSERT INTO hex_groups (vintage, res, h3, bsl, r, b, n)
+       SELECT $1, ${res}, c.h3_${res}, l.bsl_flag = 1, t.r, t.b, count(*)
+         FROM locations l JOIN location_cells c USING (location_id)
+         LEFT JOIN fixed_tiers t ON t.vintage = $1 AND t.location_id = l.location_id
+        WHERE l.vintage = $2 GROUP BY 3, 4, 5, 6`,
+      [vintage, rows[0].release],
+    );
+  }
+}
+
 /**
- * Tier strings of each coverage vintage loaded this run (or never derived), and the cells when
- * the fabric changed (or were never derived).
+ * Tier strings of each coverage vintage loaded this run (or never derived), the cells when
+ * the fabric changed (or were never derived), and the groups of what changed.
  */
 export async function deriveFixedTiles(
   client: pg.Client,
@@ -130,14 +152,17 @@ export async function deriveFixedTiles(
   log: (m: string) => void,
 ): Promise<void> {
   const began = performance.now();
-  const { rows } = await client.query<{ vintage: string; derived: boolean }>(
-    `SELECT v.vintage, EXISTS (SELECT 1 FROM fixed_tiers t WHERE t.vintage = v.vintage) AS derived
+  const { rows } = await client.query<{ vintage: string; derived: boolean; grouped: boolean }>(
+    `SELECT v.vintage, EXISTS (SELECT 1 FROM fixed_tiers t WHERE t.vintage = v.vintage) AS derived,
+            EXISTS (SELECT 1 FROM hex_groups g WHERE g.vintage = v.vintage) AS grouped
        FROM (SELECT DISTINCT vintage FROM import_files WHERE kind = 'fixed') v ORDER BY 1`,
   );
   const stale = rows.filter((r) => changed.coverage.has(r.vintage) || !r.derived);
   for (const { vintage } of stale) await deriveTiers(client, vintage);
   const { rows: cellRows } = await client.query('SELECT 1 FROM location_cells LIMIT 1');
   const cells = changed.fabric || cellRows.length === 0 ? await deriveCells(client) : 0;
+  const regroup = rows.filter((r) => cells > 0 || stale.includes(r) || !r.grouped);
+  for (const { vintage } of regroup) await deriveGroups(client, vintage);
   if (stale.length || cells) {
     const what = [
       stale.length ? `tier strings of ${stale.map((r) => r.vintage).join(', ')}` : '',

@@ -247,6 +247,7 @@ export async function finishImport(
     'fixed_tiers',
     'location_cells',
     'hex_cells',
+    'hex_groups',
     'town_labels',
   ]) {
     await client.query(`ANALYZE ${t}`);

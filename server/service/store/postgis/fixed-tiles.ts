@@ -3,8 +3,9 @@
 // (import/derive-fixed-tiles.ts: tier strings per coverage vintage, each location's H3 cells,
 // the cells' boxes) and encoded by the memory store's own encoders, so positions and
 // properties agree. Hexagon counts come from a tile's locations grouped by what decides their
-// status; the filters are applied to the groups in JS with shared/fixed-status.ts, so another
-// filter on the same tile costs no query.
+// status (for the usual pair, a fabric vintage and coverage reported on it, grouped at import);
+// the filters are applied to the groups in JS with shared/fixed-status.ts, so another filter on
+// the same tile costs no query.
 import { cellToBoundary } from 'h3-js';
 import {
   statusFromTiers,
@@ -17,6 +18,7 @@ import { ByteLru } from '../../ops/lru';
 import { encodePointTile, type TilePoint } from '../../ops/point-tile';
 import { encodeTile, tileBBox } from '../../ops/tiles';
 import type { PgContext } from './context';
+import { quickQuery } from './quick-query';
 
 /** The tier string of a location without fixed records. */
 const NO_TIERS = '0'.repeat(18);
@@ -61,18 +63,29 @@ interface PointRow {
   b: string | null;
 }
 
-/** The cells in the box (as the memory store's R-tree of cell boxes finds them), grouped. */
+/** The cells in the box $k..$k+3, as the memory store's R-tree of cell boxes finds them. */
+function cellsIn(res: 7 | 8, k: number): string {
+  const [w, so, e, n] = [k, k + 1, k + 2, k + 3].map((i) => `$${i}`);
+  return `SELECT h.h3 FROM hex_cells h
+    WHERE h.res = ${res} AND h.box && ST_MakeEnvelope(${w}, ${so}, ${e}, ${n}, 4326)
+      AND h.east >= ${w} AND h.north >= ${so} AND h.west <= ${e} AND h.south <= ${n}`;
+}
+
+/** When the fabric vintage is the coverage's release, grouped at import: $1 coverage, $2.. box. */
+const RELEASE_GROUPS = (res: 7 | 8) => `
+  SELECT g.h3, g.bsl, true AS inrelease, g.r, g.b, g.n
+    FROM hex_groups g JOIN (${cellsIn(res, 2)}) h ON g.vintage = $1 AND g.res = ${res} AND g.h3 = h.h3`;
+
+/** Any other pair, the tile's locations grouped as read: $1 fabric, $2 coverage, $3 release. */
 const GROUPS = (res: 7 | 8) => `
   SELECT h.h3, l.bsl_flag = 1 AS bsl,
          EXISTS (SELECT 1 FROM locations r WHERE r.vintage = $3 AND r.location_id = l.location_id)
            AS inrelease,
          t.r, t.b, count(*)::int AS n
-    FROM hex_cells h
+    FROM (${cellsIn(res, 4)}) h
     JOIN location_cells c ON c.h3_${res} = h.h3
     JOIN locations l ON l.vintage = $1 AND l.location_id = c.location_id
     LEFT JOIN fixed_tiers t ON t.vintage = $2 AND t.location_id = c.location_id
-   WHERE h.res = ${res} AND h.box && ${BOX}
-     AND h.east >= $4 AND h.north >= $5 AND h.west <= $6 AND h.south <= $7
    GROUP BY 1, 2, 3, 4, 5`;
 
 interface Group {
@@ -120,7 +133,7 @@ export async function fixedTile(
   if (!v) return new Uint8Array(0);
   return cached(ctx, `fixed/${fv}/${cv}/${z}/${x}/${y}`, async () => {
     if (z < FIXED_LOCATION_MIN_ZOOM) return encodePointTile('fixed', [], z, x, y);
-    const { rows } = await ctx.pool.query<PointRow>(POINTS, [
+    const { rows } = await quickQuery<PointRow>(ctx.pool, POINTS, [
       v.fabric,
       v.coverage,
       v.release,
@@ -152,8 +165,12 @@ function hexGroups(ctx: PgContext, v: Joined, res: 7 | 8, z: number, x: number, 
   if (found)
     groups.delete(key); // re-inserted below: Map order is recency
   else {
-    const params = [v.fabric, v.coverage, v.release, ...tileBBox(z, x, y)];
-    found = ctx.pool.query<Group>(GROUPS(res), params).then((r) => r.rows);
+    const box = tileBBox(z, x, y);
+    const [sql, params] =
+      v.fabric === v.release
+        ? [RELEASE_GROUPS(res), [v.coverage, ...box]]
+        : [GROUPS(res), [v.fabric, v.coverage, v.release, ...box]];
+    found = quickQuery<Group>(ctx.pool, sql, params).then((r) => r.rows);
     found.catch(() => groups.delete(key));
   }
   groups.set(key, found);
