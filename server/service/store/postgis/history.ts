@@ -4,14 +4,16 @@
 import type { HistoryRecord } from '../store';
 import type { PgContext } from './context';
 
+// Releases as a list ($2), never as a range: the (vintage, location_id) indexes then answer each
+// release by one lookup, where `vintage <= v` would read every index whole.
 const HISTORY = `
   SELECT array_agg(l.vintage ORDER BY l.vintage) AS seen,
          (SELECT r.re_location_id::float8 FROM retirements r
-           WHERE r.location_id = $1 AND r.vintage <= $2
+           WHERE r.location_id = $1 AND r.vintage = ANY($2::text[])
              AND EXISTS (SELECT 1 FROM locations e
-                          WHERE e.vintage = $2 AND e.location_id = r.re_location_id)
+                          WHERE e.vintage = $3 AND e.location_id = r.re_location_id)
            ORDER BY r.vintage DESC LIMIT 1) AS re
-    FROM locations l WHERE l.location_id = $1 AND l.vintage <= $2`;
+    FROM locations l WHERE l.location_id = $1 AND l.vintage = ANY($2::text[])`;
 
 export async function history(
   ctx: PgContext,
@@ -20,12 +22,13 @@ export async function history(
 ): Promise<HistoryRecord[]> {
   const vi = ctx.vintageIndex(vintage);
   if (vi < 0 || !Number.isSafeInteger(locationId)) return [];
+  const upTo = ctx.vintages.slice(0, vi + 1).map((r) => r.vintage);
   const { rows } = await ctx.pool.query<{ seen: string[] | null; re: number | null }>(HISTORY, [
     String(locationId),
+    upTo,
     vintage,
   ]);
-  // Releases the store does not list (a table still being published) do not count.
-  const seen = (rows[0]?.seen ?? []).map((v) => ctx.vintageIndex(v)).filter((i) => i >= 0);
+  const seen = (rows[0]?.seen ?? []).map((v) => ctx.vintageIndex(v));
   if (!seen.length) return [];
   const first = Math.min(...seen);
   const last = Math.max(...seen);
