@@ -22,7 +22,7 @@ import type { FixedOffer } from '../../../shared/served-status';
 import { CopyWriter } from './copy-writer';
 
 /** The resolutions of the fixed hexagons (ops/fixed-tiles.ts hexResolution). */
-export const HEX_RESOLUTIONS = [7, 8] as const;
+const HEX_RESOLUTIONS = [7, 8] as const;
 
 const DIGITS = TIER_TECHNOLOGIES.length * 2;
 const OFFERS = `
