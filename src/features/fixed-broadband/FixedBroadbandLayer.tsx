@@ -74,8 +74,8 @@ export function FixedBroadbandLayer() {
   const fromView = useFixedViewLocations(vintages, street ? view.bounds : null);
   const points = 'points' in fromView && street ? fromView.points : NO_POINTS;
   useFixedViewLayers(map, upstream && s.on ? points : null, s.filters);
-  const active = s.on && (available || upstream);
-  const counts = useFixedCounts(map, active);
+  // Upstream, only street zoom draws anything to count.
+  const counts = useFixedCounts(map, s.on && (available || street));
   const hovered = useHexHover(map, s.on && available);
   const outline: GeoJSON = hovered
     ? ({ type: 'Feature', properties: {}, geometry: cellPolygon(hovered.h3) } satisfies Feature)
