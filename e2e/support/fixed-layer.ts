@@ -24,7 +24,7 @@ export class FixedLayerDriver {
     readonly page: Page,
     readonly map: MapDriver,
   ) {
-    this.legend = page.getByRole('region', { name: 'Fixed broadband' });
+    this.legend = page.getByRole('region', { name: 'Fixed broadband', exact: true });
   }
 
   get filtersButton(): Locator {

@@ -26,7 +26,8 @@ export function FixedCoverage({ locationId }: { locationId: number }) {
   const vintages = useCoverageVintages();
 
   return (
-    <section className="lp-part" aria-labelledby="lp-fixed-title">
+    // Named apart from the map's "Fixed broadband" legend: two regions may not share a name.
+    <section className="lp-part" aria-label="Fixed broadband at this location">
       <div className="lp-part-head">
         <h3 id="lp-fixed-title" className="lp-heading">
           Fixed broadband
