@@ -18,7 +18,7 @@ import {
   MobileQuery,
 } from '../service/schemas/coverage';
 import { BulkQuery, DataQuery } from '../service/schemas/fabric';
-import { FixedHexQuery, FixedTileQuery } from '../service/schemas/fixed-tiles';
+import { FixedChangeQuery, FixedHexQuery, FixedTileQuery } from '../service/schemas/fixed-tiles';
 import { HistoryQuery, SummarizeQuery, TranslateQuery } from '../service/schemas/fabricext';
 import { BoundaryQuery, H3AssignQuery } from '../service/schemas/geosvc';
 import { LocateOptionsQuery, LocateQuery } from '../service/schemas/locate';
@@ -75,6 +75,7 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   // The reference service's own fixed broadband tiles; a real service answers 404.
   fixedTile: { query: FixedTileQuery, answer: 'binary' },
   fixedHexTile: { query: FixedHexQuery, answer: 'binary' },
+  fixedChangeTile: { query: FixedChangeQuery, answer: 'binary' },
   collect3: { query: null, answer: 'json' },
   collect2: { query: null, answer: 'json' },
   listApis: { query: null, answer: 'json' },

@@ -20,6 +20,7 @@ import { collect3Routes } from './routes/collect3';
 import { coverageRoutes } from './routes/coverage';
 import { fabricRoutes } from './routes/fabric';
 import { fabricextRoutes } from './routes/fabricext';
+import { fixedChangeRoutes } from './routes/fixed-change';
 import { fixedTileRoutes } from './routes/fixed-tiles';
 import { geosvcRoutes } from './routes/geosvc';
 
@@ -81,6 +82,7 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
   app.route('/fabric', collect3Routes(store, deps.collectLimits, deps.continuationKey));
   app.route('/coverage', coverageRoutes(store));
   app.route('/coverage', fixedTileRoutes(store));
+  app.route('/coverage', fixedChangeRoutes(store));
   app.route('/accountcontrol', accountcontrolRoutes(usage));
   app.route('/geosvc', geosvcRoutes());
 

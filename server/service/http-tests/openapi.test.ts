@@ -98,6 +98,11 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
     '/coverage/{v}/fixedhex/{z}/{x}/{y}.pbf',
     ['v', 'z', 'x', 'y', 'fabric', 'audience', 'speed', 'tech', 'lowlatency'],
   ],
+  [
+    'get',
+    '/coverage/{v}/fixedchange/{z}/{x}/{y}.pbf',
+    ['v', 'z', 'x', 'y', 'fabric', 'with', 'withfabric'],
+  ],
   ['post', '/fabric/{v}/collect3/{layer}', ['v', 'layer']],
   ['post', '/fabric/{v}/collect2', ['v']],
   ['get', '/accountcontrol/listapis', []],

@@ -90,6 +90,7 @@ export const OPERATIONS: readonly OperationDef[] = [
   // The reference service's own fixed broadband tiles (issue 13); the real service has none.
   op('fixedTile', 'GET', 'coverage', `/coverage/${V}/fixedtiles/${TILE}`, false, FREE),
   op('fixedHexTile', 'GET', 'coverage', `/coverage/${V}/fixedhex/${TILE}`, false, FREE),
+  op('fixedChangeTile', 'GET', 'coverage', `/coverage/${V}/fixedchange/${TILE}`, false, FREE),
   op('collect3', 'POST', 'fabric', `/fabric/${V}/collect3/${LAYER}`, false, AREA_CALL),
   // Older releases of the official client call collect2: collect3 of the locations.
   op('collect2', 'POST', 'fabric', `/fabric/${V}/collect2`, false, AREA_CALL),

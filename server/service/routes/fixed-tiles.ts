@@ -47,7 +47,7 @@ const fixedHexDoc = createRoute({
   responses: tileAnswer,
 });
 
-interface TileRequest {
+export interface TileRequest {
   cv: string;
   fv: string;
   z: number;
@@ -56,7 +56,7 @@ interface TileRequest {
 }
 
 /** The path's tile and the two vintages, checked in the order a client can fix them. */
-async function tileRequest(c: Context<ServiceEnv>, store: Store): Promise<TileRequest> {
+export async function tileRequest(c: Context<ServiceEnv>, store: Store): Promise<TileRequest> {
   const { v, z: zs, x: xs, tile } = c.req.param() as Record<string, string>;
   if (!VintageParam.safeParse(v).success)
     throw invalidParameter('v', 'v (the coverage vintage) must be six digits (YYYYMM)');
@@ -100,7 +100,7 @@ function filtersOf(c: Context<ServiceEnv>): FixedFilters {
   });
 }
 
-function tileResponse(c: Context<ServiceEnv>, bytes: Uint8Array): Response {
+export function tileResponse(c: Context<ServiceEnv>, bytes: Uint8Array): Response {
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     'Content-Type': 'application/vnd.mapbox-vector-tile',
     // A published vintage never changes; the filters are part of the URL.

@@ -23,3 +23,15 @@ export const FixedHexQuery = FixedTileQuery.extend({
   tech: choice(FIXED_FILTER_PARAMETERS.tech, 'Technologies counted (default any)'),
   lowlatency: choice(FIXED_FILTER_PARAMETERS.lowlatency, 'Only low-latency offers (default 0)'),
 });
+
+const sixDigits = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{6}$/, { error: 'must be six digits (YYYYMM)' })
+    .openapi({ example: '202406', description });
+
+/** The compare tile (issue 14): the path's vintages against `with` and `withfabric`. */
+export const FixedChangeQuery = FixedTileQuery.extend({
+  with: sixDigits('Coverage vintage compared with'),
+  withfabric: sixDigits('Fabric vintage compared with'),
+});
