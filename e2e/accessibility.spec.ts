@@ -43,10 +43,10 @@ test('the start view, a location and the settings dialog', async ({ page }) => {
   await expectNoViolations(page, 'the settings dialog');
 });
 
-test('an area summary, mobile coverage and a hexagon', async ({ page, pageGuard }) => {
+test('an area report, mobile coverage and a hexagon', async ({ page, pageGuard }) => {
   test.setTimeout(120_000);
-  // The county's summary starts past maxcount: 422 on purpose, then split.
-  pageGuard.allowFailures('/summarize');
+  // The county's report starts past maxcount: 422 on purpose, then split.
+  pageGuard.allowFailures('/report');
   const town = await loadDemoTown();
   const map = new MapDriver(page);
   await page.goto(`/#map=9/${town.lat}/${town.lng}`);
@@ -54,8 +54,9 @@ test('an area summary, mobile coverage and a hexagon', async ({ page, pageGuard 
   await page.getByRole('button', { name: 'Draw area' }).click();
   await map.clickAt(town.lng, town.lat);
   await page.getByRole('button', { name: 'Use this county' }).click();
-  await expect(new AreaPanelDriver(page, map).total).toBeVisible({ timeout: 60_000 });
-  await expectNoViolations(page, 'the area summary');
+  const area = new AreaPanelDriver(page, map);
+  await expect(area.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
+  await expectNoViolations(page, 'the area report');
 
   await page.getByRole('button', { name: 'Inspect' }).click();
   await map.jumpTo({ lng: town.lng, lat: town.lat, zoom: 14 });

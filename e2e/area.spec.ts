@@ -41,6 +41,7 @@ async function openDrawMode(page: Page, at: { lng: number; lat: number }, zoom: 
   await map.waitForIdle();
   const panel = new AreaPanelDriver(page, map);
   await panel.open();
+  await panel.showCustomSummary();
   return { map, panel };
 }
 
@@ -88,13 +89,15 @@ test.describe('area workflow', () => {
     const expected = api.locationcount;
     expect(expected).toBeGreaterThan(0);
     await expect(panel.total).toHaveText(grouped(expected));
-    // One row per building type the service counted, by code, with its count.
-    expect(await panel.columns()).toEqual(['building_type_code', 'Locations']);
-    expect(await panel.rows()).toEqual(
+    // One row per building type the service counted, by code (and what it means), with its count.
+    expect(await panel.columns()).toEqual(['building_type_code', 'Meaning', 'Locations']);
+    const rows = await panel.rows();
+    expect(rows.map(([code, , count]) => [code, count])).toEqual(
       api.data
         .map((row) => [row.building_type_code, grouped(row.locationcount)])
         .sort(([a], [b]) => a!.localeCompare(b!)),
     );
+    expect(rows.find(([code]) => code === 'R')?.[1]).toBe('Residential');
 
     // A categorized continuous field adds rows by category; nocat removes them again.
     // The field picker is folded once fields are chosen; its line names them.
@@ -133,16 +136,23 @@ test.describe('area workflow', () => {
     await page.reload();
     await map.waitForIdle();
     await panel.open();
+    await panel.showCustomSummary();
     await expect(panel.areaName).toHaveValue('Downtown block');
     await expect(panel.total).toBeVisible();
 
     const shown = await panel.rows();
     const file = await panel.downloadCsv();
     expect(file.name).toBe('downtown-block-summary.csv');
-    const lines = file.text.trim().split('\r\n');
-    expect(lines[0]).toBe('building_type_code,Locations');
+    // A header block (area, vintages, audience, date), a blank line, then the table.
+    const [head, table] = file.text.trim().split('\r\n\r\n') as [string, string];
+    expect(head).toContain('Area,Downtown block');
+    expect(head).toMatch(/Coverage as of,\w+ \d{4} \(\d{6}\)/);
+    const lines = table.split('\r\n');
+    expect(lines[0]).toBe('building_type_code,Meaning,Locations');
     // The same rows, the count as a plain number for a spreadsheet.
-    expect(lines.slice(1)).toEqual(shown.map(([value, count]) => `${value},${countIn(count!)}`));
+    expect(lines.slice(1)).toEqual(
+      shown.map(([value, meaning, count]) => `${value},${meaning},${countIn(count!)}`),
+    );
   });
 
   test('import takes a GeoJSON Feature and refuses a file that is not an area', async ({

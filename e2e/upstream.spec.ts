@@ -176,6 +176,7 @@ for (const dialect of ['published', 'seed'] as const) {
         await map.waitForIdle();
         const panel = new AreaPanelDriver(page, map);
         await panel.open();
+        await panel.showCustomSummary();
         await panel.drawRectangle();
         const geometry = await page.evaluate(() => {
           const key = Object.keys(localStorage).find((k) =>

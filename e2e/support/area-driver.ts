@@ -22,6 +22,13 @@ export class AreaPanelDriver {
     await expect(this.region).toBeVisible();
   }
 
+  /** The Custom summary tab (the Report tab is open by default). */
+  async showCustomSummary(): Promise<void> {
+    const tab = this.region.getByRole('tab', { name: 'Custom summary' });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
+
   get savedAreas(): Locator {
     return this.region.getByRole('list', { name: 'Saved areas' }).getByRole('listitem');
   }

@@ -1,4 +1,5 @@
 // Extension operations: match, history, locate, translate, summarize.
+import type { Audience } from '../../shared/served-status';
 import { isApiError } from './api-error';
 import { request } from './http';
 import {
@@ -99,6 +100,16 @@ export type SummarizeArea =
   | GeoJSON.FeatureCollection<GeoJSON.Polygon | GeoJSON.MultiPolygon>;
 
 /**
+ * Where the computed fields (served_status, max_down_mbps, ...) are read: the coverage vintage
+ * picked and the audience of the filters, so a summary agrees with the badge and the map. The
+ * reference service's own parameters; without them it reads the fabric vintage's coverage.
+ */
+export interface SummaryAt {
+  coverage: string | null;
+  audience: Audience;
+}
+
+/**
  * Aggregates fields over an area. Past the service's maxcount it throws an ApiError with code
  * `maxcount_exceeded` whose details hold `locationcount` and `maxcount` (see
  * `maxcountExceeded`), so a caller can split the area and merge the parts.
@@ -109,12 +120,18 @@ export function summarizeArea(
   fields: readonly string[],
   nocat: boolean,
   signal?: AbortSignal,
+  at?: SummaryAt,
 ): Promise<SummarizeResponse> {
   return request({
     operation: 'summarize',
     method: 'POST',
     path: `/fabricext/${enc(vintage)}/summarize`,
-    query: { field: fields, nocat: nocat ? 1 : undefined },
+    query: {
+      field: fields,
+      nocat: nocat ? 1 : undefined,
+      coverage: at?.coverage ?? undefined,
+      audience: at?.audience,
+    },
     body: area,
     signal,
     schema: summarizeResponseSchema,

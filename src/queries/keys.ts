@@ -47,11 +47,30 @@ export const placesKeys = {
 export const summarizeKeys = {
   all: ['summarize'] as const,
   /** An area's summary, one request or a split run (see hashJson for the area). */
-  area: (vintage: string, areaHash: string, fields: readonly string[], nocat: boolean) =>
-    [...summarizeKeys.all, vintage, areaHash, fields.join(','), nocat] as const,
+  area: (
+    vintage: string,
+    areaHash: string,
+    fields: readonly string[],
+    nocat: boolean,
+    at: string = '',
+  ) => [...summarizeKeys.all, vintage, areaHash, fields.join(','), nocat, at] as const,
   /** How far the split run of that summary has got; written by its query function. */
-  progress: (vintage: string, areaHash: string, fields: readonly string[], nocat: boolean) =>
-    [...summarizeKeys.all, 'progress', vintage, areaHash, fields.join(','), nocat] as const,
+  progress: (
+    vintage: string,
+    areaHash: string,
+    fields: readonly string[],
+    nocat: boolean,
+    at: string = '',
+  ) => [...summarizeKeys.all, 'progress', vintage, areaHash, fields.join(','), nocat, at] as const,
+};
+
+export const reportKeys = {
+  all: ['report'] as const,
+  /** An area's report at a fabric and coverage vintage under the filters (see hashJson). */
+  area: (vintage: string, coverage: string, filters: string, areaHash: string) =>
+    [...reportKeys.all, vintage, coverage, filters, areaHash] as const,
+  progress: (vintage: string, coverage: string, filters: string, areaHash: string) =>
+    [...reportKeys.all, 'progress', vintage, coverage, filters, areaHash] as const,
 };
 
 export const coverageKeys = {

@@ -1,16 +1,20 @@
 // Summarizes an area of any size: one request when it fits under maxcount, otherwise the
 // area is split into parts (again for any part still too big), at most `concurrency` parts
 // are in flight, and the part summaries are merged into the one answer the whole would give.
+// runSplit does the same for any answer that merges exactly (the area report's counts).
 import { splitArea } from '../lib/geo/split-area';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { mergeSummaries, type SummaryResult } from './summary-merge';
 
-export type PartOutcome =
-  | { ok: true; result: SummaryResult }
+export type PartOutcome<T = SummaryResult> =
+  | { ok: true; result: T }
   /** The part holds more than maxcount locations (the service's 422 maxcount_exceeded). */
   | { ok: false; locationcount: number | null; maxcount: number | null };
 
-export type SummarizePart = (area: AreaGeometry, signal: AbortSignal) => Promise<PartOutcome>;
+export type SummarizePart<T = SummaryResult> = (
+  area: AreaGeometry,
+  signal: AbortSignal,
+) => Promise<PartOutcome<T>>;
 
 export interface SplitProgress {
   /** Parts summarized so far. */
@@ -28,9 +32,15 @@ export interface SplitRunOptions {
   onProgress?: (progress: SplitProgress) => void;
 }
 
-export interface SplitRunResult {
-  result: SummaryResult;
+export interface SplitRunResult<T = SummaryResult> {
+  result: T;
   parts: number;
+}
+
+/** A split run of any part answer, merged by `merge` (which must equal the whole's answer). */
+export interface GenericSplitOptions<T> extends Omit<SplitRunOptions, 'fields' | 'summarize'> {
+  part: SummarizePart<T>;
+  merge: (parts: T[]) => T;
 }
 
 /** Aim each part at this share of maxcount: bands are equal in width, not in locations. */
@@ -48,11 +58,16 @@ function abortError(): Error {
   return new DOMException('The summary was cancelled.', 'AbortError');
 }
 
-export async function summarizeSplit(options: SplitRunOptions): Promise<SplitRunResult> {
-  const { fields, summarize, signal, onProgress } = options;
+export function summarizeSplit(options: SplitRunOptions): Promise<SplitRunResult> {
+  const { fields, summarize, ...rest } = options;
+  return runSplit({ ...rest, part: summarize, merge: (parts) => mergeSummaries(parts, fields) });
+}
+
+export async function runSplit<T>(options: GenericSplitOptions<T>): Promise<SplitRunResult<T>> {
+  const { part: summarize, merge, signal, onProgress } = options;
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const queue: { area: AreaGeometry; depth: number }[] = [{ area: options.area, depth: 0 }];
-  const results: SummaryResult[] = [];
+  const results: T[] = [];
   const progress: SplitProgress = { done: 0, total: 1 };
   let failure: unknown = null;
 
@@ -96,5 +111,5 @@ export async function summarizeSplit(options: SplitRunOptions): Promise<SplitRun
   }
   if (failure !== null) throw failure;
   if (signal.aborted) throw abortError();
-  return { result: mergeSummaries(results, fields), parts: results.length };
+  return { result: merge(results), parts: results.length };
 }

@@ -27,11 +27,13 @@ describe('partSummarizer', () => {
   it('passes a part summary through', async () => {
     const result = { data: [{ locationcount: 3 }], locationcount: 3, maxcount: 50000 };
     summarizeArea.mockResolvedValueOnce(result);
-    await expect(partSummarizer('202406', ['bsl_flag'], true)(area, signal)).resolves.toEqual({
+    const at = { coverage: '202312', audience: 'business' as const };
+    await expect(partSummarizer('202406', ['bsl_flag'], true, at)(area, signal)).resolves.toEqual({
       ok: true,
       result,
     });
-    expect(summarizeArea).toHaveBeenCalledWith('202406', area, ['bsl_flag'], true, signal);
+    // The coverage vintage and audience reach the request.
+    expect(summarizeArea).toHaveBeenCalledWith('202406', area, ['bsl_flag'], true, signal, at);
   });
 
   it('turns 422 maxcount_exceeded into a "split me" outcome with the counts', async () => {

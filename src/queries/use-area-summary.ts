@@ -2,7 +2,7 @@
 // (parts under maxcount, at most 4 in flight, merged exactly), with progress and Cancel.
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { maxcountExceeded, summarizeArea } from '../api/fabricext';
+import { maxcountExceeded, summarizeArea, type SummaryAt } from '../api/fabricext';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { hashJson } from './hash';
 import { summarizeKeys } from './keys';
@@ -22,10 +22,11 @@ export function partSummarizer(
   vintage: string,
   fields: readonly string[],
   nocat: boolean,
+  at?: SummaryAt,
 ): SummarizePart {
   return async (area, signal) => {
     try {
-      return { ok: true, result: await summarizeArea(vintage, area, fields, nocat, signal) };
+      return { ok: true, result: await summarizeArea(vintage, area, fields, nocat, signal, at) };
     } catch (error) {
       const exceeded = maxcountExceeded(error);
       if (!exceeded) throw error;
@@ -43,16 +44,19 @@ function progressQueryOptions(progressKey: ReturnType<typeof summarizeKeys.progr
   return queryOptions<SplitProgress | null>({ queryKey: progressKey, queryFn: skipToken });
 }
 
+const atKey = (at?: SummaryAt) => (at ? `${at.coverage ?? ''}:${at.audience}` : '');
+
 export function areaSummaryQueryOptions(
   vintage: string | null,
   area: AreaGeometry | null,
   fields: readonly string[],
   nocat: boolean,
   areaHash: string,
+  at?: SummaryAt,
 ) {
-  const progressKey = summarizeKeys.progress(vintage ?? '', areaHash, fields, nocat);
+  const progressKey = summarizeKeys.progress(vintage ?? '', areaHash, fields, nocat, atKey(at));
   return queryOptions({
-    queryKey: summarizeKeys.area(vintage ?? '', areaHash, fields, nocat),
+    queryKey: summarizeKeys.area(vintage ?? '', areaHash, fields, nocat, atKey(at)),
     queryFn:
       vintage && area && fields.length > 0
         ? async ({ signal, client }): Promise<AreaSummary> => {
@@ -65,7 +69,7 @@ export function areaSummaryQueryOptions(
                 fields,
                 signal,
                 concurrency: 4,
-                summarize: partSummarizer(vintage, fields, nocat),
+                summarize: partSummarizer(vintage, fields, nocat, at),
                 // Progress only matters once the area had to be split.
                 onProgress: (p) => report(p.total > 1 ? p : null),
               });
@@ -85,11 +89,12 @@ export function useAreaSummary(
   area: AreaGeometry | null,
   fields: readonly string[],
   nocat: boolean,
+  at?: SummaryAt,
 ) {
   const client = useQueryClient();
   const areaHash = useMemo(() => (area ? hashJson(area) : ''), [area]);
-  const options = areaSummaryQueryOptions(vintage, area, fields, nocat, areaHash);
-  const progressKey = summarizeKeys.progress(vintage ?? '', areaHash, fields, nocat);
+  const options = areaSummaryQueryOptions(vintage, area, fields, nocat, areaHash, at);
+  const progressKey = summarizeKeys.progress(vintage ?? '', areaHash, fields, nocat, atKey(at));
   const progress = useQuery(progressQueryOptions(progressKey)).data ?? null;
   const query = useQuery(options);
   return {

@@ -11,6 +11,7 @@ import { HEX_FIELD, hexBreakout } from './summary-hexes';
 import { formatCell } from './summary-table';
 import { useAppStore } from '../../state/store';
 import { hexLayers } from './hex-layers';
+import { PrintSnapshot } from './PrintSnapshot';
 import { useSelectedAreaSummary } from './use-selected-area-summary';
 import './area-panel.css';
 
@@ -27,7 +28,12 @@ interface Hover {
 export function AreaHexLayer() {
   // Mounted only while drawing, so its source and layers leave the map with the summary.
   const drawing = useAppStore((s) => s.mode === 'draw');
-  return drawing ? <HexBreakout /> : null;
+  return drawing ? (
+    <>
+      <HexBreakout />
+      <PrintSnapshot />
+    </>
+  ) : null;
 }
 
 function HexBreakout() {

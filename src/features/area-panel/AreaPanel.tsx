@@ -1,18 +1,16 @@
-// The side panel in Draw mode: saved areas, and the summary of the selected one.
-import { isApiError } from '../../api/api-error';
+// The side panel in Draw mode: saved areas, and for the selected one the planner's report
+// (default) or the custom summary of chosen fields, as two tabs.
 import { useFields } from '../../queries/use-fields';
 import { useAppStore } from '../../state/store';
 import { AreaList } from './AreaList';
+import { AreaTabs } from './AreaTabs';
+import { errorText } from './error-text';
 import { FieldPicker } from './FieldPicker';
+import { ReportView } from './ReportView';
 import { SummaryResults } from './SummaryResults';
 import { useSelectedAreaSummary } from './use-selected-area-summary';
 import './area-panel.css';
-
-function errorText(error: unknown): string {
-  if (isApiError(error))
-    return `${error.message} (${error.operation}, ${error.status || 'no answer'})`;
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}
+import './report.css';
 
 function Summary() {
   const vintage = useAppStore((s) => s.fabricVintage);
@@ -90,13 +88,19 @@ function Summary() {
   );
 }
 
+function Selected() {
+  const area = useAppStore((s) => s.areas.find((a) => a.id === s.selectedAreaId) ?? null);
+  const tab = useAppStore((s) => s.areaTab);
+  if (!area) return <p className="area-panel__empty">Select an area above to see its report.</p>;
+  return <AreaTabs>{tab === 'report' ? <ReportView area={area} /> : <Summary />}</AreaTabs>;
+}
+
 export function AreaPanel() {
   return (
     <section className="area-panel" aria-label="Area summary">
       <h3 className="area-panel__heading">Areas</h3>
       <AreaList />
-      <h3 className="area-panel__heading">Summary</h3>
-      <Summary />
+      <Selected />
     </section>
   );
 }

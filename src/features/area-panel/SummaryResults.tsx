@@ -1,7 +1,9 @@
-// A finished summary: total, measure picker, chart, table, and the two exports.
+// A finished summary: total, the releases and audience it is as of, measure picker, chart,
+// table, and the two exports.
 import { useShallow } from 'zustand/react/shallow';
 import type { FieldDef } from '../../api/schemas';
-import { summaryCsv } from './summary-csv';
+import { vintageLabel } from '../../lib/vintage';
+import { summaryCsvFile } from './summary-csv';
 import { areaWithHexes, HEX_FIELD, hexBreakout } from './summary-hexes';
 import { formatCell, summaryLayout } from './summary-table';
 import type { SavedArea } from '../../state/slices/areas';
@@ -19,10 +21,31 @@ interface Props {
   nocat: boolean;
 }
 
+/** What the computed fields were read at, as the summary was asked. */
+function asOf(
+  fabric: string | null,
+  coverage: string | null,
+  audience: string,
+): [string, string][] {
+  const long = (v: string | null) => (v ? `${vintageLabel(v, 'long')} (${v})` : 'unknown');
+  return [
+    ['Fabric as of', long(fabric)],
+    ['Coverage as of', long(coverage)],
+    ['served_status counts offers sold to', audience === 'business' ? 'Business' : 'Residential'],
+  ];
+}
+
 export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
-  const { measureKey, setMeasure } = useAppStore(
-    useShallow((s) => ({ measureKey: s.summaryMeasure, setMeasure: s.setSummaryMeasure })),
+  const { measureKey, setMeasure, fabric, coverage, audience } = useAppStore(
+    useShallow((s) => ({
+      measureKey: s.summaryMeasure,
+      setMeasure: s.setSummaryMeasure,
+      fabric: s.fabricVintage,
+      coverage: s.coverageVintage,
+      audience: s.fixedFilters.audience,
+    })),
   );
+  const releases = asOf(fabric, coverage, audience);
   const asked = defs.filter((d) => fields.includes(d.fieldname));
   const layout = summaryLayout(asked, summary.result.data, nocat);
   const measure = layout.measures.find((m) => m.key === measureKey) ?? layout.measures[0]!;
@@ -41,6 +64,9 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
             (merged from {summary.parts} parts in {(summary.elapsedMs / 1000).toFixed(1)} s)
           </span>
         )}
+      </p>
+      <p className="report-table__asof" data-testid="area-panel:asof">
+        {releases.map(([name, value]) => `${name} ${value}`).join(' · ')}
       </p>
       {total === 0 ? (
         <p className="area-panel__empty">
@@ -67,7 +93,19 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
           type="button"
           className="button"
           onClick={() =>
-            downloadText(`${slug}-summary.csv`, summaryCsv(layout.columns, layout.rows), 'text/csv')
+            downloadText(
+              `${slug}-summary.csv`,
+              summaryCsvFile(
+                [
+                  ['Area', area.name],
+                  ...releases,
+                  ['Generated', new Date().toISOString().replace(/\.\d+Z$/, 'Z')],
+                ],
+                layout.columns,
+                layout.rows,
+              ),
+              'text/csv',
+            )
           }
         >
           Download CSV

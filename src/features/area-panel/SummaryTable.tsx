@@ -17,7 +17,11 @@ export function SummaryTable({ layout, total }: { layout: SummaryLayout; total: 
         <thead>
           <tr>
             {layout.columns.map((c) => (
-              <th key={c.key} scope="col" className={c.kind === 'group' ? '' : 'num'}>
+              <th
+                key={c.key}
+                scope="col"
+                className={c.kind === 'group' || c.kind === 'label' ? '' : 'num'}
+              >
                 {c.header}
               </th>
             ))}
@@ -31,6 +35,8 @@ export function SummaryTable({ layout, total }: { layout: SummaryLayout; total: 
                   <th key={c.key} scope="row">
                     {formatCell(row[c.key], c) || '—'}
                   </th>
+                ) : c.kind === 'label' ? (
+                  <td key={c.key}>{formatCell(row[c.key], c)}</td>
                 ) : (
                   <td key={c.key} className="num">
                     {formatCell(row[c.key], c)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, summaryCsv } from './summary-csv';
+import { csvCell, summaryCsv, summaryCsvFile } from './summary-csv';
 
 describe('summaryCsv', () => {
   it('writes a header and one CRLF line per row in column order', () => {
@@ -34,5 +34,24 @@ describe('summaryCsv', () => {
     expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvCell('+1,2')).toBe(`"'+1,2"`);
     expect(csvCell(-5)).toBe('-5');
+  });
+
+  it('writes the header block, then the table with averages rounded as the table shows them', () => {
+    const csv = summaryCsvFile(
+      [
+        ['Area', 'Ward 3'],
+        ['Coverage as of', 'June 2024 (202406)'],
+      ],
+      [
+        { key: 'locationcount', header: 'Locations' },
+        { key: 'unit_count_avg', header: 'unit_count average' },
+        { key: 'unit_count_sum', header: 'unit_count sum' },
+      ],
+      [{ locationcount: 3, unit_count_avg: 1.3333333, unit_count_sum: 4 }],
+    );
+    expect(csv).toBe(
+      'Area,Ward 3\r\nCoverage as of,June 2024 (202406)\r\n\r\n' +
+        'Locations,unit_count average,unit_count sum\r\n3,1.33,4\r\n',
+    );
   });
 });

@@ -72,6 +72,7 @@ describe('summaryLayout', () => {
     const layout = summaryLayout(defs, rows, false);
     expect(layout.columns.map((c) => c.key)).toEqual([
       'building_type_code',
+      'building_type_code_label',
       'unit_count',
       'locationcount',
       'unit_count_avg',
@@ -89,6 +90,17 @@ describe('summaryLayout', () => {
       'R · 2-4',
       'R · 20+',
     ]);
+  });
+
+  it('gives each code its meaning beside it, and keeps the meaning out of the measures', () => {
+    const layout = summaryLayout(defs, rows, false);
+    expect(layout.rows.map((r) => [r.building_type_code, r.building_type_code_label])).toEqual([
+      ['B', 'Business'],
+      ['R', 'Residential'],
+      ['R', 'Residential'],
+      ['R', 'Residential'],
+    ]);
+    expect(layout.measures.map((m) => m.key)).not.toContain('building_type_code_label');
   });
 
   it('with nocat, continuous fields do not group', () => {

@@ -2,11 +2,13 @@
 // then each continuous field's average, count and sum), rows ordered by value with categories
 // in their listorder, and a label per row for the chart.
 import type { FieldDef } from '../../api/schemas';
+import { codeLabel, hasCodeLabels } from './code-labels';
 import type { CsvColumn } from './summary-csv';
 import type { SummaryRow } from '../../api/schemas';
 
 export interface SummaryColumn extends CsvColumn {
-  kind: 'group' | 'count' | 'measure';
+  /** label: what a group column's code means (its key is `<field>_label`). */
+  kind: 'group' | 'label' | 'count' | 'measure';
 }
 
 export interface SummaryLayout {
@@ -44,11 +46,16 @@ export function summaryLayout(
   const groupDefs = ordered.filter((d) => groupsBy(d, nocat));
   const continuous = ordered.filter((d) => !d.discrete);
   const columns: SummaryColumn[] = [
-    ...groupDefs.map((d) => ({
-      key: d.fieldname,
-      header: d.discrete ? d.fieldname : `${d.fieldname} (category)`,
-      kind: 'group' as const,
-    })),
+    ...groupDefs.flatMap((d): SummaryColumn[] => [
+      {
+        key: d.fieldname,
+        header: d.discrete ? d.fieldname : `${d.fieldname} (category)`,
+        kind: 'group',
+      },
+      ...(hasCodeLabels(d.fieldname)
+        ? [{ key: `${d.fieldname}_label`, header: 'Meaning', kind: 'label' as const }]
+        : []),
+    ]),
     { key: 'locationcount', header: 'Locations', kind: 'count' },
     ...continuous.flatMap((d) => [
       { key: `${d.fieldname}_avg`, header: `${d.fieldname} average`, kind: 'measure' as const },
@@ -63,11 +70,19 @@ export function summaryLayout(
     }
     return 0;
   });
+  const labelled = groupDefs.filter((d) => hasCodeLabels(d.fieldname));
   return {
     columns,
     groupKeys: groupDefs.map((d) => d.fieldname),
-    rows: sorted,
-    measures: columns.filter((c) => c.kind !== 'group'),
+    rows: labelled.length
+      ? sorted.map((row) => {
+          const out = { ...row };
+          for (const d of labelled)
+            out[`${d.fieldname}_label`] = codeLabel(d.fieldname, row[d.fieldname]);
+          return out;
+        })
+      : sorted,
+    measures: columns.filter((c) => c.kind === 'count' || c.kind === 'measure'),
   };
 }
 

@@ -1,13 +1,9 @@
-// Import GeoJSON (file picker and drag-and-drop share this): parse, validate, save, report.
-import { bbox } from '@turf/turf';
+// Import GeoJSON (file picker and drag-and-drop share this): parse, validate, save, report. A
+// FeatureCollection becomes one area per feature (import-area-features.ts names them).
+import { bbox, featureCollection, feature } from '@turf/turf';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { parseAreaText } from '../../lib/geo/area-geojson';
 import { useAppStore } from '../../state/store';
-
-/** A name from the file: "ward-3.geojson" → "ward-3". */
-export function areaNameFromFile(fileName: string): string {
-  return fileName.replace(/\.(geo)?json$/i, '').trim() || 'Imported area';
-}
+import { areasFromText } from './import-area-features';
 
 /** Reads the file as an area; on success it is kept (saved if storage allows), selected and shown. */
 export async function importAreaFile(file: File, map: MapLibreMap | null): Promise<boolean> {
@@ -22,7 +18,7 @@ export async function importAreaFile(file: File, map: MapLibreMap | null): Promi
     });
     return false;
   }
-  const parsed = parseAreaText(text);
+  const parsed = areasFromText(text, file.name);
   if (!parsed.ok) {
     state.setAreaNotice({
       kind: 'error',
@@ -30,14 +26,17 @@ export async function importAreaFile(file: File, map: MapLibreMap | null): Promi
     });
     return false;
   }
-  const id = state.addArea({
-    name: areaNameFromFile(file.name),
-    geometry: parsed.geometry,
-    source: 'import',
-  });
-  // Says "Imported" only once the area is stored; otherwise that it is not, and what to do.
-  state.announceArea(id, `Imported ${file.name}.`);
-  const [w, s, e, n] = bbox(parsed.geometry);
+  const ids = parsed.areas.map(({ name, geometry }) =>
+    state.addArea({ name, geometry, source: 'import' }),
+  );
+  const names = parsed.areas.map((a) => a.name);
+  const what =
+    names.length === 1
+      ? ''
+      : ` as ${names.length} areas: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`;
+  // Says "Imported" only once the areas are stored; otherwise that they are not, and what to do.
+  state.announceArea(ids.at(-1)!, `Imported ${file.name}${what}.`);
+  const [w, s, e, n] = bbox(featureCollection(parsed.areas.map((a) => feature(a.geometry))));
   map?.fitBounds([w, s, e, n], { padding: 48, maxZoom: 15, duration: 0 });
   return true;
 }

@@ -121,7 +121,7 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
       if (feature?.geometry.type !== 'Polygon') return;
       const source = 'draw';
       const areaId = state().addArea({ geometry: feature.geometry, source });
-      state().announceArea(areaId, 'Area saved. Pick fields in the panel to summarize it.');
+      state().announceArea(areaId, 'Area saved. Its report is in the panel.');
     });
     draw.on('change', (ids, type) => {
       // The Delete key in select mode removes the area being edited; clearing terra-draw's

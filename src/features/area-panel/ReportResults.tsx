@@ -1,0 +1,97 @@
+// A finished report: the total, the three tables, the CSV download and the printable page
+// (a copy of the tables outside the app's layout, which the print stylesheet alone shows).
+import { useEffect, useRef } from 'react';
+import { parseFixedFilters, DEFAULT_FIXED_FILTERS } from '../../../shared/fixed-status';
+import { useHealth } from '../../queries/use-health';
+import type { AreaReportRun } from '../../queries/use-area-report';
+import type { SavedArea } from '../../state/slices/areas';
+import { useAppStore } from '../../state/store';
+import { downloadText, fileSlug } from './download';
+import { reportCsv } from './report-csv';
+import { asOfLine, filterLines, reportTables, TOP_PROVIDERS } from './report-layout';
+import { ReportPrint } from './ReportPrint';
+import { ReportTables } from './ReportTables';
+
+const integer = new Intl.NumberFormat('en-US');
+
+interface Props {
+  area: SavedArea;
+  run: AreaReportRun;
+  /** When the service answered (ms since the epoch): the date the CSV and the page give. */
+  madeAt: number;
+}
+
+export function ReportResults({ area, run, madeAt }: Props) {
+  const { report } = run;
+  const synthetic = useHealth().data?.backend === 'embedded';
+  const snapshot = useAppStore((s) => s.printSnapshot);
+  const asked = useRef(0);
+  // The map has answered this panel's print request: the picture is in the page, print it.
+  useEffect(() => {
+    if (!snapshot || snapshot.request !== asked.current) return;
+    asked.current = 0;
+    requestAnimationFrame(() => window.print());
+  }, [snapshot]);
+  // The filters the service counted under, as it echoed them.
+  const parsed = parseFixedFilters(report.filters);
+  const filters = parsed.ok ? parsed.filters : DEFAULT_FIXED_FILTERS;
+  const tables = reportTables(report, filters);
+  const asOf = asOfLine(report);
+  const filterText = filterLines(filters)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(' · ');
+
+  const print = () => {
+    asked.current = useAppStore.getState().requestPrint();
+  };
+
+  return (
+    <div className="summary-results" data-testid="report:results">
+      <p className="summary-results__total">
+        <strong data-testid="report:total">{integer.format(report.locationcount)}</strong> locations
+        in {area.name}
+        {run.parts > 1 && (
+          <span className="summary-results__parts">
+            {' '}
+            (merged from {run.parts} parts in {(run.elapsedMs / 1000).toFixed(1)} s)
+          </span>
+        )}
+      </p>
+      <p className="report-table__filters" data-testid="report:filters">
+        Counted under the filters: {filterText}
+      </p>
+      <ReportTables tables={tables} asOf={asOf} limit={{ providers: TOP_PROVIDERS }} />
+      <div className="summary-results__exports">
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            downloadText(
+              `${fileSlug(area.name)}-report.csv`,
+              reportCsv(report, filters, {
+                areaName: area.name,
+                generated: new Date(madeAt),
+                synthetic,
+              }),
+              'text/csv',
+            )
+          }
+        >
+          Download report CSV
+        </button>
+        <button type="button" className="button" onClick={print}>
+          Print report
+        </button>
+      </div>
+      <ReportPrint
+        area={area}
+        tables={tables}
+        asOf={asOf}
+        filters={filterText}
+        synthetic={synthetic}
+        snapshot={snapshot?.areaId === area.id ? snapshot.url : null}
+        madeAt={madeAt}
+      />
+    </div>
+  );
+}

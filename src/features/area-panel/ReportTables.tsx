@@ -1,0 +1,79 @@
+// The report's tables as the panel and the printed page show them: each titled, with the
+// releases it is as of, columns meant for the CSV left out, narrow headers with the full one
+// as their title.
+import type { ReportTable } from './report-layout';
+
+interface Props {
+  tables: readonly ReportTable[];
+  asOf: string;
+  /** Rows shown per table (the providers' top list); all when absent. */
+  limit?: Partial<Record<ReportTable['id'], number>>;
+}
+
+export function ReportTables({ tables, asOf, limit = {} }: Props) {
+  return (
+    <>
+      {tables.map((table) => {
+        const shown = table.columns
+          .map((column, index) => ({ column, index }))
+          .filter(({ column }) => !column.csvOnly);
+        const rows = table.rows.slice(0, limit[table.id] ?? table.rows.length);
+        return (
+          <section
+            key={table.id}
+            className="report-table"
+            aria-labelledby={`report-${table.id}-title`}
+            data-testid={`report:${table.id}`}
+          >
+            <h4 id={`report-${table.id}-title`} className="report-table__title">
+              {table.title}
+            </h4>
+            <p className="report-table__asof">{asOf}</p>
+            <div
+              className="report-table__scroll"
+              role="region"
+              tabIndex={0}
+              aria-label={`${table.title}, scrollable`}
+            >
+              <table className="summary-table report-table__grid">
+                <thead>
+                  <tr>
+                    <th scope="col">{table.labelHeader}</th>
+                    {shown.map(({ column }) => (
+                      <th
+                        key={column.header}
+                        scope="col"
+                        className={column.text ? '' : 'num'}
+                        title={column.short ? column.header : undefined}
+                      >
+                        {column.short ?? column.header}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr
+                      key={row.label}
+                      className={
+                        row.total ? 'report-table__total' : row.indent ? 'report-table__part' : ''
+                      }
+                    >
+                      <th scope="row">{row.label}</th>
+                      {shown.map(({ column, index }) => (
+                        <td key={column.header} className={column.text ? '' : 'num'}>
+                          {row.cells[index]?.text}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {table.note && <p className="report-table__note">{table.note}</p>}
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+// The Report tab: the selected area's report at the picked fabric and coverage vintages under
+// the fixed broadband filters, with its progress when the area is split, its refusals (a
+// service without the report offers the custom summary instead), and the finished report.
+import { useShallow } from 'zustand/react/shallow';
+import { reportUnsupported } from '../../api/report';
+import { useAreaReport } from '../../queries/use-area-report';
+import type { SavedArea } from '../../state/slices/areas';
+import { useAppStore } from '../../state/store';
+import { errorText } from './error-text';
+import { ReportResults } from './ReportResults';
+
+export function ReportView({ area }: { area: SavedArea }) {
+  const { vintage, coverage, filters, setTab } = useAppStore(
+    useShallow((s) => ({
+      vintage: s.fabricVintage,
+      coverage: s.coverageVintage,
+      filters: s.fixedFilters,
+      setTab: s.setAreaTab,
+    })),
+  );
+  const report = useAreaReport({ vintage, coverage, filters }, area.geometry);
+
+  if (!vintage || !coverage)
+    return (
+      <p className="area-panel__status" role="status">
+        Loading the vintages…
+      </p>
+    );
+  if (report.isFetching)
+    return (
+      <div className="area-panel__status" role="status">
+        {report.progress ? (
+          <>
+            <p>
+              The area holds more than the service's limit per request; counting it in parts:{' '}
+              {report.progress.done} of {report.progress.total} parts
+            </p>
+            <progress
+              max={report.progress.total}
+              value={report.progress.done}
+              aria-label="Parts counted"
+            />
+          </>
+        ) : (
+          <p>Counting the locations of {area.name}…</p>
+        )}
+        <button type="button" className="button" onClick={report.cancel}>
+          Cancel
+        </button>
+      </div>
+    );
+  if (report.isError && reportUnsupported(report.error))
+    return (
+      <div className="area-panel__status" role="status" data-testid="report:unsupported">
+        <p>
+          This service does not offer the area report (an operation of the reference service). The
+          custom summary works with any service.
+        </p>
+        <button type="button" className="button" onClick={() => setTab('custom')}>
+          Open the custom summary
+        </button>
+      </div>
+    );
+  if (report.isError)
+    return (
+      <div className="area-panel__error" role="alert">
+        <p>The report failed: {errorText(report.error)}</p>
+        <button type="button" className="button" onClick={() => void report.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  if (report.data)
+    return <ReportResults area={area} run={report.data} madeAt={report.dataUpdatedAt} />;
+  return (
+    <div className="area-panel__status">
+      <p>The report was cancelled.</p>
+      <button type="button" className="button" onClick={() => void report.refetch()}>
+        Count again
+      </button>
+    </div>
+  );
+}

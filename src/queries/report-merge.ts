@@ -1,0 +1,53 @@
+// Merges the reports of the parts of a split area into the report of the whole, exactly as one
+// request would have answered: every count adds (a location lies in one part only), tier rows
+// match by group and tier, providers by id, and the providers are ordered as the service
+// orders them (most locations served first).
+import { REPORT_STATUSES, type AreaReport } from '../api/report';
+
+export function mergeReports(parts: readonly AreaReport[]): AreaReport {
+  const [first] = parts;
+  if (!first) throw new Error('no report to merge');
+  const status = Object.fromEntries(
+    REPORT_STATUSES.map((k) => [
+      k,
+      {
+        locations: parts.reduce((n, p) => n + p.status[k].locations, 0),
+        units: parts.reduce((n, p) => n + p.status[k].units, 0),
+      },
+    ]),
+  ) as AreaReport['status'];
+  const tiers = first.tiers.map((row) => ({
+    ...row,
+    locations: parts.reduce(
+      (n, p) =>
+        n + (p.tiers.find((t) => t.group === row.group && t.tier === row.tier)?.locations ?? 0),
+      0,
+    ),
+  }));
+  const providers = new Map<number, AreaReport['providers'][number]>();
+  for (const p of parts.flatMap((part) => part.providers)) {
+    const into = providers.get(p.provider_id);
+    if (!into) {
+      providers.set(p.provider_id, { ...p, technologies: [...p.technologies] });
+      continue;
+    }
+    into.served_locations += p.served_locations;
+    into.served_units += p.served_units;
+    into.reached_locations += p.reached_locations;
+    into.technologies = [...new Set([...into.technologies, ...p.technologies])].sort(
+      (a, b) => a - b,
+    );
+  }
+  return {
+    ...first,
+    locationcount: parts.reduce((n, p) => n + p.locationcount, 0),
+    status,
+    tiers,
+    providers: [...providers.values()].sort(
+      (a, b) =>
+        b.served_locations - a.served_locations ||
+        b.reached_locations - a.reached_locations ||
+        a.brand_name.localeCompare(b.brand_name),
+    ),
+  };
+}

@@ -1,0 +1,100 @@
+// The area report of one area at the picked vintages under the filters: one report request
+// when the area fits under maxcount, otherwise the split run (as the summary does) with the
+// parts' counts merged exactly, with progress and Cancel.
+import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { fixedFiltersRecord, type FixedFilters } from '../../shared/fixed-status';
+import { maxcountExceeded } from '../api/fabricext';
+import { reportArea, type AreaReport } from '../api/report';
+import type { AreaGeometry } from '../lib/geo/area-geojson';
+import { hashJson } from './hash';
+import { reportKeys } from './keys';
+import { VINTAGED } from './query-client';
+import { mergeReports } from './report-merge';
+import { runSplit, type SplitProgress } from './summary-split-run';
+
+export interface AreaReportRun {
+  report: AreaReport;
+  /** 1 when the area fitted in one request. */
+  parts: number;
+  elapsedMs: number;
+}
+
+export interface ReportAsk {
+  vintage: string | null;
+  coverage: string | null;
+  filters: FixedFilters;
+}
+
+const filtersKey = (filters: FixedFilters) =>
+  new URLSearchParams(fixedFiltersRecord(filters)).toString();
+
+export function areaReportQueryOptions(
+  ask: ReportAsk,
+  area: AreaGeometry | null,
+  areaHash: string,
+) {
+  const { vintage, coverage, filters } = ask;
+  const key = [vintage ?? '', coverage ?? '', filtersKey(filters), areaHash] as const;
+  const progressKey = reportKeys.progress(...key);
+  return queryOptions({
+    queryKey: reportKeys.area(...key),
+    queryFn:
+      vintage && coverage && area
+        ? async ({ signal, client }): Promise<AreaReportRun> => {
+            const started = performance.now();
+            const progress = (p: SplitProgress | null) => client.setQueryData(progressKey, p);
+            progress(null);
+            try {
+              const run = await runSplit({
+                area,
+                signal,
+                concurrency: 4,
+                part: async (part, partSignal) => {
+                  try {
+                    const result = await reportArea(vintage, coverage, filters, part, partSignal);
+                    return { ok: true, result };
+                  } catch (error) {
+                    const exceeded = maxcountExceeded(error);
+                    if (!exceeded) throw error;
+                    return { ok: false, ...exceeded };
+                  }
+                },
+                merge: mergeReports,
+                onProgress: (p) => progress(p.total > 1 ? p : null),
+              });
+              return {
+                report: run.result,
+                parts: run.parts,
+                elapsedMs: performance.now() - started,
+              };
+            } finally {
+              progress(null);
+            }
+          }
+        : skipToken,
+    ...VINTAGED,
+  });
+}
+
+/** Hashes the area once per area object (pass a stable reference, e.g. from the store). */
+export function useAreaReport(ask: ReportAsk, area: AreaGeometry | null) {
+  const client = useQueryClient();
+  const areaHash = useMemo(() => (area ? hashJson(area) : ''), [area]);
+  const options = areaReportQueryOptions(ask, area, areaHash);
+  const progressKey = reportKeys.progress(
+    ask.vintage ?? '',
+    ask.coverage ?? '',
+    filtersKey(ask.filters),
+    areaHash,
+  );
+  const progress = useQuery(
+    queryOptions<SplitProgress | null>({ queryKey: progressKey, queryFn: skipToken }),
+  ).data;
+  const query = useQuery(options);
+  return {
+    ...query,
+    progress: query.isFetching ? (progress ?? null) : null,
+    cancel: () => void client.cancelQueries({ queryKey: options.queryKey, exact: true }),
+  };
+}
