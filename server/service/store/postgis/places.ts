@@ -1,24 +1,22 @@
 // places over PostGIS: the release's towns, ZIP codes and streets, each with the count and box of
-// its locations, are grouped by SQL once per release (as the memory store builds its places
-// index on a release's first call) and ranked by the memory store's own rankPlaces; the chosen
-// streets' addresses are read by feature, one per house number, lowest unit first.
+// its locations, are gathered from one SQL grouping once per release (as the memory store builds
+// its places index on a release's first call) and ranked by the memory store's own rankPlaces;
+// the chosen streets' addresses are read by feature, one per house number, lowest unit first.
 //
 // The database keeps a city as the fabric writes it (upper case); a town's name is answered in
 // title case ("SPRINGFIELD" → "Springfield"), which is how the memory store's towns are spelt.
 // A street is the address line after its house number and without its unit, read as match reads
 // it (addressRoad), grouped with its city.
-import type pg from 'pg';
 import type { PlaceAddress, PlacesResponse } from '../../schemas/places';
 import { roadParts } from '../../ops/match-text';
 import { rankPlaces } from '../../ops/places';
-import type { Bbox, PlacesIndex, StreetBase, TownEntry, ZipEntry } from '../../ops/places-index';
+import type { Extent, PlacesIndex, StreetBase, TownEntry, ZipEntry } from '../../ops/places-index';
 import type { PgContext } from './context';
 import { addressRoad } from './match';
 
 interface PgStreet extends StreetBase {
   /** Feature ranks of its locations in this release. */
   features: number[];
-  first: number;
 }
 
 interface PgPlaces {
@@ -26,30 +24,30 @@ interface PgPlaces {
   state: string;
 }
 
+/** The release's locations grouped by address line (without house number), city and ZIP. */
 interface GroupRow {
-  key: string;
+  line: string;
   city: string;
+  zip: string;
+  state: string;
   n: number;
-  bbox: Bbox;
-  zips: string[];
+  w: number;
+  s: number;
+  e: number;
+  nn: number;
   first: number;
+  features: number[];
 }
 
-const extentOf = (r: GroupRow): { count: number; bbox: Bbox; zips: Set<string> } => ({
-  count: r.n,
-  bbox: [...r.bbox] as Bbox,
-  zips: new Set(r.zips),
-});
-
-/** Groups of the release's locations (GROUP BY `by`), in order of their first location. */
-const GROUPS = (key: string, by: string, extra = '') => `
-  SELECT ${key} AS key, (array_agg(l.city ORDER BY f.feature))[1] AS city, count(*)::int AS n,
-         ARRAY[min(l.longitude), min(l.latitude), max(l.longitude), max(l.latitude)] AS bbox,
-         array_agg(DISTINCT l.zip) AS zips, min(f.feature) AS first ${extra}
+// One pass over the release: towns, ZIP codes and streets are each a union of these groups.
+// Ordered by first location, so each place is met first at its first location, as in memory.
+const GROUPS = `
+  SELECT regexp_replace(l.address_primary, '^[0-9]+', '') AS line, l.city, l.zip,
+         min(l.state) AS state, count(*)::int AS n, min(l.longitude) AS w, min(l.latitude) AS s,
+         max(l.longitude) AS e, max(l.latitude) AS nn, min(f.feature) AS first,
+         array_agg(f.feature) AS features
     FROM locations l JOIN location_features f USING (location_id)
-   WHERE l.vintage = $1 GROUP BY ${by} ORDER BY first`;
-
-const LINE = `regexp_replace(l.address_primary, '^[0-9]+', '')`;
+   WHERE l.vintage = $1 GROUP BY 1, 2, 3 ORDER BY first`;
 
 export function titleCase(city: string): string {
   return city
@@ -57,53 +55,51 @@ export function titleCase(city: string): string {
     .replace(/(^|[\s-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
 
+/** The entry under `key`, made by `create` when new, grown by the group's extent. */
+function grow<E extends Extent>(
+  map: Map<string, E>,
+  key: string,
+  r: GroupRow,
+  create: () => Omit<E, keyof Extent>,
+): E {
+  let e = map.get(key);
+  if (!e) {
+    e = { ...create(), count: 0, bbox: [r.w, r.s, r.e, r.nn], zips: new Set<string>() } as E;
+    map.set(key, e);
+  }
+  e.count += r.n;
+  e.bbox = [
+    Math.min(e.bbox[0], r.w),
+    Math.min(e.bbox[1], r.s),
+    Math.max(e.bbox[2], r.e),
+    Math.max(e.bbox[3], r.nn),
+  ];
+  e.zips.add(r.zip);
+  return e;
+}
+
 async function buildIndex(ctx: PgContext, vintage: string): Promise<PgPlaces> {
-  const q = <R extends object>(text: string) =>
-    ctx.pool.query<R & pg.QueryResultRow>(text, [vintage]).then((r) => r.rows);
-  const [towns, zips, lines, state] = await Promise.all([
-    q<GroupRow>(GROUPS('l.city', 'l.city')),
-    q<GroupRow>(GROUPS('l.zip', 'l.zip')),
-    // The address line without its house number: grouped by SQL, read by addressRoad below.
-    q<GroupRow & { features: number[] }>(
-      GROUPS(LINE, `${LINE}, l.city`, ', array_agg(f.feature) AS features'),
-    ),
-    q<{ state: string | null }>('SELECT min(state) AS state FROM locations WHERE vintage = $1'),
-  ]);
+  const { rows } = await ctx.pool.query<GroupRow>(GROUPS, [vintage]);
+  const towns = new Map<string, TownEntry>();
+  const zips = new Map<string, ZipEntry>();
   const streets = new Map<string, PgStreet>();
-  for (const r of lines) {
-    const road = addressRoad(r.key)?.road.join(' ');
+  for (const r of rows) {
+    grow(towns, r.city, r, () => ({ name: titleCase(r.city), key: r.city }));
+    grow(zips, r.zip, r, () => ({ zip: r.zip, town: titleCase(r.city) }));
+    // The road as match reads an address line (its unit set aside).
+    const road = addressRoad(r.line)?.road.join(' ');
     if (!road) continue;
-    const key = `${road}|${r.city}`;
-    const s = streets.get(key);
-    if (!s) {
-      streets.set(key, {
-        ...extentOf(r),
-        name: road,
-        parts: roadParts(road),
-        town: titleCase(r.city),
-        features: [...r.features],
-        first: r.first,
-      });
-      continue;
-    }
-    s.count += r.n;
-    s.bbox = [
-      Math.min(s.bbox[0], r.bbox[0]),
-      Math.min(s.bbox[1], r.bbox[1]),
-      Math.max(s.bbox[2], r.bbox[2]),
-      Math.max(s.bbox[3], r.bbox[3]),
-    ];
-    for (const z of r.zips) s.zips.add(z);
-    s.features.push(...r.features);
-    s.first = Math.min(s.first, r.first);
+    const street = grow(streets, `${road}|${r.city}`, r, () => ({
+      name: road,
+      parts: roadParts(road),
+      town: titleCase(r.city),
+      features: [] as number[],
+    }));
+    street.features.push(...r.features);
   }
   return {
-    index: {
-      towns: towns.map((r): TownEntry => ({ ...extentOf(r), name: titleCase(r.key), key: r.key })),
-      zips: zips.map((r): ZipEntry => ({ ...extentOf(r), zip: r.key, town: titleCase(r.city) })),
-      streets: [...streets.values()].sort((a, b) => a.first - b.first),
-    },
-    state: state[0]?.state ?? '',
+    index: { towns: [...towns.values()], zips: [...zips.values()], streets: [...streets.values()] },
+    state: rows.reduce((min, r) => (min === '' || r.state < min ? r.state : min), ''),
   };
 }
 
