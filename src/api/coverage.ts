@@ -100,6 +100,18 @@ export function fixedTileUrl(coverageVintage: string, fabricVintage: string): st
   );
 }
 
+/** The template of the compare tiles (layer `fixed_change`): both releases of each location. */
+export function fixedChangeTileUrl(
+  coverageVintage: string,
+  fabricVintage: string,
+  withCoverage: string,
+  withFabric: string,
+): string {
+  return absoluteApiUrl(
+    `/coverage/${enc(coverageVintage)}/fixedchange/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}&with=${enc(withCoverage)}&withfabric=${enc(withFabric)}`,
+  );
+}
+
 /** The template of the fixed broadband hexagon tiles (layer `fixed_hex`), counted under `filters`. */
 export function fixedHexTileUrl(
   coverageVintage: string,

@@ -2,6 +2,7 @@
 // workflows that connect them (use-workflows.ts).
 import { AreaHexLayer } from '../features/area-panel/AreaHexLayer';
 import { AreaStorageNotice } from '../features/area-panel/AreaStorageNotice';
+import { CompareCard } from '../features/compare/CompareCard';
 import { BuildingTypeLegend } from '../features/building-type/BuildingTypeLegend';
 import { DrawLayer } from '../features/draw/DrawLayer';
 import { FixedBroadbandLayer } from '../features/fixed-broadband/FixedBroadbandLayer';
@@ -34,6 +35,9 @@ export function App() {
             <MapView>
               <PanelErrorBoundary name="Fixed broadband layer" compact>
                 <FixedBroadbandLayer />
+              </PanelErrorBoundary>
+              <PanelErrorBoundary name="Compare releases" compact>
+                <CompareCard />
               </PanelErrorBoundary>
               <PanelErrorBoundary name="Building type legend" compact>
                 <BuildingTypeLegend />

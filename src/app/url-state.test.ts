@@ -10,7 +10,7 @@ describe('parseUrlState', () => {
   it('reads every parameter', () => {
     expect(
       parseUrlState(
-        '?loc=1234&v=202406&cv=202412&hex=8926e2a5a1bffff&aud=business&spd=250%2F25&tech=fiber&ll=1',
+        '?loc=1234&v=202406&cv=202412&hex=8926e2a5a1bffff&aud=business&spd=250%2F25&tech=fiber&ll=1&wcv=202306&wv=202212',
       ),
     ).toEqual({
       locationId: 1234,
@@ -18,17 +18,21 @@ describe('parseUrlState', () => {
       coverageVintage: '202412',
       hex: '8926e2a5a1bffff',
       fixedFilters: { audience: 'business', speed: '250/25', tech: 'fiber', lowLatency: true },
+      compareWith: { coverage: '202306', fabric: '202212' },
     });
   });
 
   it('drops malformed values instead of failing', () => {
-    expect(parseUrlState('?loc=abc&v=2024&cv=<b>&hex=zz')).toEqual({
+    expect(parseUrlState('?loc=abc&v=2024&cv=<b>&hex=zz&wcv=2023&wv=202212')).toEqual({
       locationId: null,
       fabricVintage: null,
       coverageVintage: null,
       hex: null,
       fixedFilters: null,
+      compareWith: null,
     });
+    // The release compared with needs both vintages.
+    expect(parseUrlState('?wcv=202306').compareWith).toBeNull();
   });
 
   it('gives a bad filter value its default and keeps the good ones', () => {
@@ -52,13 +56,15 @@ describe('writeUrlState', () => {
         coverageVintage: null,
         hex: null,
         fixedFilters: null,
+        compareWith: null,
       },
-      '?debug=1&cv=202306&hex=8926e2a5a1bffff',
+      '?debug=1&cv=202306&hex=8926e2a5a1bffff&wcv=202306&wv=202306',
     );
     expect(new URLSearchParams(search).get('debug')).toBe('1');
     expect(new URLSearchParams(search).get('loc')).toBe('7');
     expect(search).not.toContain('cv=');
     expect(search).not.toContain('hex=');
+    expect(search).not.toContain('wcv=');
   });
 
   it('writes every filter under its short key', () => {
@@ -69,6 +75,7 @@ describe('writeUrlState', () => {
         coverageVintage: null,
         hex: null,
         fixedFilters: { audience: 'business', speed: '25/3', tech: 'licensed', lowLatency: true },
+        compareWith: { coverage: '202306', fabric: '202212' },
       },
       '',
     );
@@ -78,7 +85,8 @@ describe('writeUrlState', () => {
       tech: 'licensed',
       lowLatency: true,
     });
-    expect(search).toBe('?aud=business&spd=25%2F3&tech=licensed&ll=1');
+    expect(search).toBe('?aud=business&spd=25%2F3&tech=licensed&ll=1&wcv=202306&wv=202212');
+    expect(parseUrlState(search).compareWith).toEqual({ coverage: '202306', fabric: '202212' });
   });
 });
 

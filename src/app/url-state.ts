@@ -1,11 +1,12 @@
 // The shareable part of the UI state lives in the query string: `?loc=&v=&cv=&hex=` and the
 // fixed broadband filters `&aud=&spd=&tech=&ll=` (always written, so a link shows its sender's
-// filters whatever the recipient last chose). Restored once on load, then rewritten with
+// filters whatever the recipient last chose), and the release compared with `&wcv=&wv=`. Restored once on load, then rewritten with
 // replaceState (a click is not a history entry).
 // The map view is in the hash (`#map=zoom/lat/lng`), which MapLibre keeps itself.
 import type { StoreApi } from 'zustand';
 import type { FixedFilters } from '../../shared/fixed-status';
 import { fixedFiltersOrDefaults } from '../state/fixed-filters-storage';
+import type { CompareWith } from '../state/slices/compare';
 import type { AppState } from '../state/store';
 
 export interface UrlState {
@@ -15,6 +16,8 @@ export interface UrlState {
   hex: string | null;
   /** null when the URL names no filter (the stored or default ones then apply). */
   fixedFilters: FixedFilters | null;
+  /** The release compared with (`wcv` and `wv`, both or neither). */
+  compareWith: CompareWith | null;
 }
 
 /** URL key of each filter parameter of shared/fixed-status.ts. */
@@ -31,12 +34,16 @@ export function parseUrlState(search: string): UrlState {
   const v = params.get('v');
   const cv = params.get('cv');
   const hex = params.get('hex');
+  const wcv = params.get('wcv');
+  const wv = params.get('wv');
   return {
     locationId: loc && LOCATION_ID.test(loc) ? Number(loc) : null,
     fabricVintage: v && VINTAGE.test(v) ? v : null,
     coverageVintage: cv && VINTAGE.test(cv) ? cv : null,
     hex: hex && H3_CELL.test(hex) ? hex.toLowerCase() : null,
     fixedFilters: parseFilterParams(params),
+    compareWith:
+      wcv && wv && VINTAGE.test(wcv) && VINTAGE.test(wv) ? { coverage: wcv, fabric: wv } : null,
   };
 }
 
@@ -58,6 +65,7 @@ export function urlStateFromStore(state: AppState): UrlState {
     coverageVintage: state.coverageVintage,
     hex: selection.kind === 'hex' ? selection.h3 : null,
     fixedFilters: state.fixedFilters,
+    compareWith: state.compareWith,
   };
 }
 
@@ -77,6 +85,8 @@ export function writeUrlState(state: UrlState, currentSearch: string): string {
   set('spd', f ? f.speed : null);
   set('tech', f ? f.tech : null);
   set('ll', f ? (f.lowLatency ? '1' : '0') : null);
+  set('wcv', state.compareWith?.coverage ?? null);
+  set('wv', state.compareWith?.fabric ?? null);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -87,6 +97,7 @@ export function applyUrlState(store: StoreApi<AppState>, url: UrlState): void {
   if (url.coverageVintage) s.setCoverageVintage(url.coverageVintage);
   // A link's filters win over the ones kept from the last visit (and are kept in their place).
   if (url.fixedFilters) s.setFixedFilters(url.fixedFilters);
+  if (url.compareWith) s.setCompareWith(url.compareWith);
   // A link names one thing; if it names both, the location wins (the main workflow).
   if (url.locationId !== null) s.selectLocation(url.locationId);
   else if (url.hex) s.selectHex(url.hex);

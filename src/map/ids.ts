@@ -19,6 +19,8 @@ export const SOURCE = {
   fixedLocations: 'fixed-locations',
   fixedHexes: 'fixed-hexes',
   fixedHexHover: 'fixed-hex-hover',
+  // Compare (issue 14): each location of either release, classed by what changed.
+  fixedChange: 'fixed-change',
 } as const;
 
 export const LAYER = {
@@ -72,6 +74,7 @@ export const LAYER = {
   fixedHexLine: 'fixed-hex-line',
   fixedHexFew: 'fixed-hex-few',
   fixedHexHover: 'fixed-hex-hover',
+  fixedChange: 'fixed-change',
 } as const;
 
 /** Source layers inside the service's vector tiles. */
@@ -88,6 +91,7 @@ export const FABRIC_SOURCE_LAYER = {
 export const FIXED_SOURCE_LAYER = {
   locations: 'fixed',
   hexes: 'fixed_hex',
+  change: 'fixed_change',
 } as const;
 
 /**

@@ -1,0 +1,173 @@
+// "Compare releases" (issue 14): choose a second coverage vintage and fabric vintage; the map
+// rings each location whose status changed between the two under the planner's filters, and
+// this card names the classes with how many of each are in view. Kept in the URL (wcv, wv).
+import { useEffect, useState } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useShallow } from 'zustand/react/shallow';
+import { CHANGE_CLASSES } from '../../../shared/fixed-change';
+import { fixedChangeTileUrl } from '../../api/coverage';
+import { CollapsibleLegend } from '../../components/CollapsibleLegend';
+import { vintageLabel } from '../../lib/vintage';
+import { useMapInstance } from '../../map/map-context';
+import { useCoverageVintages } from '../../queries/use-coverage-vintages';
+import { useFabricVintages } from '../../queries/use-fabric-vintages';
+import { useHealth } from '../../queries/use-health';
+import { useAppStore } from '../../state/store';
+import { earlierSide } from './change-expression';
+import { CHANGE_COLOUR } from './compare-styles';
+import { useChangeCounts, type ChangeCounts } from './use-change-counts';
+import { useChangeLayer } from './use-change-layer';
+import './compare.css';
+
+const STREET_ZOOM = 13;
+
+function useZoom(map: MapLibreMap | null): number | null {
+  const [zoom, setZoom] = useState<number | null>(() => map?.getZoom() ?? null);
+  useEffect(() => {
+    if (!map) return;
+    const update = () => setZoom(map.getZoom());
+    update();
+    map.on('moveend', update);
+    return () => {
+      map.off('moveend', update);
+    };
+  }, [map]);
+  return zoom;
+}
+
+/** The fabric a coverage vintage was filed on: the newest fabric vintage not after it. */
+function fabricFor(coverage: string, fabrics: readonly string[]): string | null {
+  const older = fabrics.filter((f) => Number(f) <= Number(coverage)).sort();
+  return older[older.length - 1] ?? fabrics[0] ?? null;
+}
+
+export function CompareCard() {
+  const map = useMapInstance();
+  const s = useAppStore(
+    useShallow((st) => ({
+      cv: st.coverageVintage,
+      fv: st.fabricVintage,
+      filters: st.fixedFilters,
+      compareWith: st.compareWith,
+      setCompareWith: st.setCompareWith,
+    })),
+  );
+  const coverage = useCoverageVintages();
+  const fabric = useFabricVintages();
+  const health = useHealth();
+  const fabrics = fabric.data?.map((v) => v.vintage) ?? [];
+  const w = s.compareWith;
+  // The compare tiles are the reference service's (embedded backend) operation.
+  const available = health.data?.backend === 'embedded';
+  const url =
+    available && w && s.cv && s.fv ? fixedChangeTileUrl(s.cv, s.fv, w.coverage, w.fabric) : null;
+  const earlier =
+    w && s.cv && s.fv ? earlierSide({ coverage: s.cv, fabric: s.fv }, w) : ('b' as const);
+  useChangeLayer(map, url, s.filters, earlier);
+  const counts = useChangeCounts(map, url !== null, s.filters, earlier);
+  const zoom = useZoom(map);
+  if (!map || health.data === undefined) return null;
+
+  const shown = (cv: string | null, fv: string | null) =>
+    cv && fv ? `coverage ${vintageLabel(cv)}, fabric ${vintageLabel(fv)}` : '…';
+  const [before, after] =
+    earlier === 'a'
+      ? [shown(s.cv, s.fv), shown(w?.coverage ?? null, w?.fabric ?? null)]
+      : [shown(w?.coverage ?? null, w?.fabric ?? null), shown(s.cv, s.fv)];
+
+  return (
+    <CollapsibleLegend
+      id="compare"
+      title="Compare releases"
+      className="cmp-card"
+      aside={
+        <span data-testid="compare:aside">{w ? `with ${vintageLabel(w.coverage)}` : 'off'}</span>
+      }
+    >
+      {!available ? (
+        <p className="cmp-note">Comparing releases needs the reference service&apos;s tiles.</p>
+      ) : (
+        <div className="cmp-controls">
+          <label>
+            Compare with coverage
+            <select
+              data-testid="compare:coverage"
+              value={w?.coverage ?? ''}
+              onChange={(e) => {
+                const value = e.target.value;
+                if (!value) return s.setCompareWith(null);
+                const f = w?.fabric ?? fabricFor(value, fabrics);
+                if (f) s.setCompareWith({ coverage: value, fabric: f });
+              }}
+            >
+              <option value="">Off</option>
+              {(coverage.data ?? []).map((v) => (
+                <option key={v} value={v}>
+                  {vintageLabel(v, 'long')}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            and fabric
+            <select
+              data-testid="compare:fabric"
+              value={w?.fabric ?? ''}
+              disabled={!w}
+              onChange={(e) => w && s.setCompareWith({ ...w, fabric: e.target.value })}
+            >
+              {!w && <option value="">—</option>}
+              {fabrics.map((v) => (
+                <option key={v} value={v}>
+                  {vintageLabel(v, 'long')}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      {url && (
+        <>
+          <p className="cmp-note" data-testid="compare:order">
+            Before: {before}. After: {after}.
+          </p>
+          {zoom !== null && zoom < STREET_ZOOM ? (
+            <p className="cmp-note" role="status">
+              Zoom in to street level to see each changed location.
+            </p>
+          ) : (
+            <ChangeLegend counts={counts} />
+          )}
+        </>
+      )}
+    </CollapsibleLegend>
+  );
+}
+
+function ChangeLegend({ counts }: { counts: ChangeCounts | null }) {
+  const total = counts
+    ? Object.entries(counts).reduce((sum, [k, n]) => (k === 'unchanged' ? sum : sum + n), 0)
+    : null;
+  return (
+    <>
+      <ul className="cmp-legend" aria-label="Changed locations in view by class">
+        {CHANGE_CLASSES.filter((c) => c.value !== 'unchanged').map((c) => (
+          <li key={c.value} className="cmp-legend__row" data-class={c.value}>
+            <span
+              className="cmp-legend__ring"
+              aria-hidden="true"
+              style={{ borderColor: CHANGE_COLOUR[c.value] }}
+            />
+            <span className="cmp-legend__label">{c.label}</span>
+            <span className="cmp-legend__count" data-testid={`compare:count-${c.value}`}>
+              {counts ? (counts[c.value] ?? 0).toLocaleString('en-US') : '…'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="cmp-note" role="status" data-testid="compare:changed">
+        {total === null ? 'Counting…' : `${total.toLocaleString('en-US')} changed in view`}
+      </p>
+    </>
+  );
+}
