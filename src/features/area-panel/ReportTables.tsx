@@ -14,9 +14,9 @@ export function ReportTables({ tables, asOf, limit = {} }: Props) {
   return (
     <>
       {tables.map((table) => {
-        const shown = table.columns
-          .map((column, index) => ({ column, index }))
-          .filter(({ column }) => !column.csvOnly);
+        const columns = table.columns.map((column, index) => ({ column, index }));
+        const shown = columns.filter(({ column }) => !column.csvOnly && !column.belowLabel);
+        const below = columns.filter(({ column }) => column.belowLabel);
         const rows = table.rows.slice(0, limit[table.id] ?? table.rows.length);
         return (
           <section
@@ -43,7 +43,7 @@ export function ReportTables({ tables, asOf, limit = {} }: Props) {
                       <th
                         key={column.header}
                         scope="col"
-                        className={column.text ? '' : 'num'}
+                        className="num"
                         title={column.short ? column.header : undefined}
                       >
                         {column.short ?? column.header}
@@ -59,9 +59,16 @@ export function ReportTables({ tables, asOf, limit = {} }: Props) {
                         row.total ? 'report-table__total' : row.indent ? 'report-table__part' : ''
                       }
                     >
-                      <th scope="row">{row.label}</th>
+                      <th scope="row">
+                        {row.label}
+                        {below.map(({ column, index }) => (
+                          <span key={column.header} className="report-table__below">
+                            {row.cells[index]?.text}
+                          </span>
+                        ))}
+                      </th>
                       {shown.map(({ column, index }) => (
-                        <td key={column.header} className={column.text ? '' : 'num'}>
+                        <td key={column.header} className="num">
                           {row.cells[index]?.text}
                         </td>
                       ))}

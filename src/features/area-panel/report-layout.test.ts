@@ -44,15 +44,22 @@ describe('reportTables', () => {
   it('gives statuses as counts and shares of the BSLs in the release, to one decimal', () => {
     const rows = status!.rows.map((r) => [r.label, ...r.cells.map((x) => x.text)]);
     expect(rows).toEqual([
-      ['Served (reliable 100/20)', '2,000', '66.7%', '2,400', '69.8%'],
-      ['Underserved (reliable 25/3)', '667', '22.2%', '700', '20.3%'],
+      ['Served', '2,000', '66.7%', '2,400', '69.8%'],
+      ['Underserved', '667', '22.2%', '700', '20.3%'],
       ['Unserved', '333', '11.1%', '340', '9.9%'],
       ['of which no offers reported', '12', '0.4%', '12', '0.3%'],
       ['BSLs in this release', '3,000', '100.0%', '3,440', '100.0%'],
-      ['Not in this release (no BEAD status)', '7', '', '7', ''],
-      ['Not a broadband serviceable location', '5', '', '9', ''],
-      ['All locations in the area', '3,012', '', '', ''],
+      ['Not in this release', '7', '', '7', ''],
+      ['Not a BSL', '5', '', '9', ''],
+      ['All locations', '3,012', '', '', ''],
     ]);
+    expect(status!.note).toMatch(
+      /^Served: reliable 100\/20 or faster; underserved: reliable 25\/3/,
+    );
+    const [threshold] = reportTables(REPORT, { ...DEFAULT_FIXED_FILTERS, speed: '250/25' });
+    expect(threshold!.note).toMatch(
+      /^Served: 250\/25 or faster; underserved: 25\/3 but below 250\/25/,
+    );
   });
 
   it('gives each technology group the share with an offer at each speed', () => {
@@ -108,7 +115,7 @@ describe('reportCsv', () => {
   });
 
   it('writes the tables rounded as shown, numbers without separators or % signs', () => {
-    expect(lines).toContain('Served (reliable 100/20),2000,66.7,2400,69.8');
+    expect(lines).toContain('Served,2000,66.7,2400,69.8');
     expect(lines).toContain('  of which no offers reported,12,0.4,12,0.3');
     expect(lines).toContain('Any technology,2667,88.9,2000,66.7');
     expect(lines).toContain(

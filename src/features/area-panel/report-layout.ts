@@ -26,8 +26,8 @@ export interface ReportColumn {
   header: string;
   /** The panel's narrower header ("%" where the CSV says "% of BSLs"). */
   short?: string;
-  /** Words rather than a number (left-aligned). */
-  text?: boolean;
+  /** Words shown under the row's label rather than in a column of their own (the CSV's column). */
+  belowLabel?: boolean;
   /** Written to the CSV only (the panel keeps to what fits). */
   csvOnly?: boolean;
 }
@@ -70,18 +70,11 @@ export function filterLines(filters: FixedFilters): [name: string, value: string
   ];
 }
 
-function statusNames(filters: FixedFilters): Record<'served' | 'underserved' | 'unserved', string> {
+/** What served, underserved and unserved mean under the filters, for the table's note. */
+function statusMeaning(filters: FixedFilters): string {
   if (filters.speed === 'bead')
-    return {
-      served: 'Served (reliable 100/20)',
-      underserved: 'Underserved (reliable 25/3)',
-      unserved: 'Unserved',
-    };
-  return {
-    served: `${filters.speed} or faster`,
-    underserved: `25/3, below ${filters.speed}`,
-    unserved: 'Below 25/3',
-  };
+    return 'Served: reliable 100/20 or faster; underserved: reliable 25/3 but not 100/20; unserved: neither (BEAD).';
+  return `Served: ${filters.speed} or faster; underserved: 25/3 but below ${filters.speed}; unserved: below 25/3.`;
 }
 
 const GROUP_NAMES: Record<string, string> = {
@@ -107,12 +100,11 @@ function statusTable(report: AreaReport, filters: FixedFilters): ReportTable {
     cells: [count(c.locations), share(c.locations, bsls), count(c.units), share(c.units, units)],
     ...extra,
   });
-  const names = statusNames(filters);
   return {
     id: 'status',
     title: 'Locations by status',
     labelHeader: 'Status',
-    note: 'Percentages are of the BSLs in this release (the locations BEAD classifies) and their units.',
+    note: `${statusMeaning(filters)} Percentages are of the BSLs in this release and their units. Locations not in this release and locations that are not BSLs get no BEAD status.`,
     columns: [
       { header: 'Locations' },
       { header: '% of BSLs', short: '%' },
@@ -120,21 +112,21 @@ function statusTable(report: AreaReport, filters: FixedFilters): ReportTable {
       { header: '% of units', short: '%' },
     ],
     rows: [
-      row(names.served, s.served),
-      row(names.underserved, s.underserved),
-      row(names.unserved, s.unserved),
+      row('Served', s.served),
+      row('Underserved', s.underserved),
+      row('Unserved', s.unserved),
       row('of which no offers reported', s.nooffers, { indent: true }),
       row('BSLs in this release', { locations: bsls, units }, { total: true }),
       {
-        label: 'Not in this release (no BEAD status)',
+        label: 'Not in this release',
         cells: [count(s.notinrelease.locations), none, count(s.notinrelease.units), none],
       },
       {
-        label: 'Not a broadband serviceable location',
+        label: 'Not a BSL',
         cells: [count(s.notbsl.locations), none, count(s.notbsl.units), none],
       },
       {
-        label: 'All locations in the area',
+        label: 'All locations',
         cells: [count(report.locationcount), none, none, none],
         total: true,
       },
@@ -177,7 +169,7 @@ function providerTable(report: AreaReport, filters: FixedFilters): ReportTable {
     title: 'Top providers by locations served',
     labelHeader: 'Provider',
     columns: [
-      { header: 'Technologies', text: true },
+      { header: 'Technologies', belowLabel: true },
       { header: 'Locations served', short: 'Served' },
       { header: '% of BSLs', short: '%' },
       { header: 'Units served', short: 'Units' },
