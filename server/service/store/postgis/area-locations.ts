@@ -1,12 +1,13 @@
 // The release's locations inside an area, as summarize and the area report need them: the
-// blocks of point_blocks that meet the area's box read packed, each point tested with the
-// memory store's own area index, the memory store's edge-test limit counted over the same
+// blocks of point_blocks that meet the area (block-cover.ts) read packed, each point of a block
+// the area's edges cut tested with the memory store's own area index, the memory store's edge-test limit counted over the same
 // points. Fields are read with the points when the blocks hold at most `maxcount` (else only
 // once the count inside is known to be within it).
 import { BLOCK_LAYER, type FieldColumns } from '../../../postgis/point-blocks';
 import { buildAreaIndex, type AreaIndex } from '../../ops/area-index';
 import { refuseDenseArea } from '../../ops/summary-rows';
 import type { Area } from '../store';
+import { CUT, INSIDE, OUTSIDE, classifyBlocks } from './block-cover';
 import { blocksMeeting, readBlocks, type ReadBlocks } from './blocks';
 import type { PgContext } from './context';
 
@@ -33,16 +34,24 @@ function fabricSize(ctx: PgContext): Promise<number> {
   return size;
 }
 
-function insideOf(read: ReadBlocks, index: AreaIndex): Uint32Array {
+/** Positions of the points inside: every point of a covered block, tested ones of a cut block. */
+function insideOf(read: ReadBlocks, index: AreaIndex, kinds: Uint8Array): Uint32Array {
   const [x0, y0, x1, y1] = index.bbox;
   const { x, y } = read.points;
   const out = new Uint32Array(read.count);
   let n = 0;
-  for (let k = 0; k < read.count; k++) {
-    const px = x[k];
-    const py = y[k];
-    if (px >= x0 && px <= x1 && py >= y0 && py <= y1 && index.contains(px, py)) out[n++] = k;
-  }
+  read.starts.forEach((from, b) => {
+    const to = b + 1 < read.starts.length ? read.starts[b + 1] : read.count;
+    if (kinds[b] === INSIDE) {
+      for (let k = from; k < to; k++) out[n++] = k;
+      return;
+    }
+    for (let k = from; k < to; k++) {
+      const px = x[k];
+      const py = y[k];
+      if (px >= x0 && px <= x1 && py >= y0 && py <= y1 && index.contains(px, py)) out[n++] = k;
+    }
+  });
   return out.subarray(0, n);
 }
 
@@ -56,14 +65,26 @@ export async function areaLocations(
   const index = buildAreaIndex(area);
   const [a, b, c, d] = index.bbox;
   const layer = BLOCK_LAYER.locations;
-  const blocks = a <= c && b <= d ? await blocksMeeting(ctx, layer, vintage, index.bbox) : [];
+  const meeting = a <= c && b <= d ? await blocksMeeting(ctx, layer, vintage, index.bbox) : [];
+  // When the edge tests must be counted, they are counted over every point in the area's box
+  // (as the memory store counts them), so every block meeting it is read.
+  const counting = index.maxEdgesRead * (await fabricSize(ctx)) > maxEdgeTests;
+  const all = new Uint8Array(meeting.length).fill(CUT);
+  const cover = counting
+    ? all
+    : classifyBlocks(
+        area,
+        index,
+        meeting.map((m) => m.box),
+      );
+  const blocks = meeting.filter((_, k) => cover[k] !== OUTSIDE);
+  const kinds = cover.filter((kind) => kind !== OUTSIDE);
   const upTo = blocks.reduce((s, m) => s + m.n, 0);
   const read = await readBlocks(ctx, layer, vintage, blocks, {
     points: true,
     fields: upTo <= maxcount,
   });
-  // The memory store's limit, counted over the same points (those of the release in the box).
-  if (index.maxEdgesRead * (await fabricSize(ctx)) > maxEdgeTests) {
+  if (counting) {
     let tests = 0;
     for (let k = 0; k < read.count; k++) {
       const px = read.points.x[k];
@@ -72,7 +93,7 @@ export async function areaLocations(
     }
     refuseDenseArea(tests, maxEdgeTests);
   }
-  const inside = insideOf(read, index);
+  const inside = insideOf(read, index, kinds);
   if (inside.length > maxcount) return { inside, read, fields: null };
   const fields =
     read.fields ??

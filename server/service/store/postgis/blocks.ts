@@ -17,6 +17,8 @@ export interface BlockMeta {
   /** Position of the block's first point in the layer's order. */
   first: number;
   n: number;
+  /** The box of its points. */
+  box: Box;
 }
 
 /** Points of several blocks, in the order asked: block k's points start at `starts[k]`. */
@@ -38,9 +40,9 @@ export async function blocksMeeting(
   [x0, y0, x1, y1]: Box,
   range: [number, number] = [0, 2 ** 31 - 1],
 ): Promise<BlockMeta[]> {
-  const { rows } = await ctx.pool.query<BlockMeta>({
+  const { rows } = await ctx.pool.query<{ block: number; first: number; n: number; box: Box }>({
     name: 'point-blocks-meeting',
-    text: `SELECT block, first, n FROM point_blocks
+    text: `SELECT block, first, n, ARRAY[west, south, east, north] AS box FROM point_blocks
             WHERE layer = $1 AND vintage = $2 AND box && ST_MakeEnvelope($3, $4, $5, $6, 4326)
               AND west <= $5 AND east >= $3 AND south <= $6 AND north >= $4
               AND first <= $8 AND first + n - 1 >= $7

@@ -9,6 +9,7 @@
 import { BLOCK_LAYER } from '../../../postgis/point-blocks';
 import { buildAreaIndex } from '../../ops/area-index';
 import type { Area, CollectLimits, CollectPart, CollectResult, LayerName } from '../store';
+import { classifyBlocks, OUTSIDE } from './block-cover';
 import { blocksMeeting, layerSize, readBlocks, type BlockMeta } from './blocks';
 import type { PgContext } from './context';
 
@@ -67,10 +68,17 @@ export async function collect(
 
   const index = buildAreaIndex(area);
   const [x0, y0, x1, y1] = index.bbox;
-  const blocks =
+  const meeting =
     x0 <= x1 && y0 <= y1
       ? await blocksMeeting(ctx, BLOCK_LAYER[layer], where, index.bbox, [l, r])
       : [];
+  // Blocks the area misses whole count for nothing: every call leaves them out alike.
+  const cover = classifyBlocks(
+    area,
+    index,
+    meeting.map((b) => b.box),
+  );
+  const blocks = meeting.filter((_, k) => cover[k] !== OUTSIDE);
   const total = blocks.reduce((s, b) => {
     const [a, z] = clip(b, l, r);
     return s + z - a + 1;

@@ -19,44 +19,83 @@ import { PackedBuilder } from './packed-wkb';
 /** The memory store pads its feature boxes by this (about a metre): the same reach here. */
 const BOX_PAD_DEG = 1e-5;
 
-const AREAS_SQL = `
-WITH pc AS (
-  SELECT feature, geom FROM parcels
-   WHERE vintage = $2 AND geom && ST_MakeEnvelope($4, $5, $6, $7, 4326)
-), fc AS (
-  SELECT feature, geom FROM footprints
-   WHERE vintage = $3 AND geom && ST_MakeEnvelope($8, $9, $10, $11, 4326)
-), pl AS (
-  SELECT la.parcel_feature AS p, fp.footprint_feature AS f, la.location_id
-    FROM pc JOIN location_areas la ON la.vintage = $1 AND la.parcel_feature = pc.feature
-    LEFT JOIN footprint_parcels fp
-      ON fp.footprints_vintage = $3 AND fp.parcels_vintage = $2
-     AND fp.footprint_feature = la.footprint_feature AND fp.parcel_feature = la.parcel_feature
-), fl AS (
-  SELECT la.footprint_feature AS f, la.location_id
-    FROM fc JOIN location_areas la ON la.vintage = $1 AND la.footprint_feature = fc.feature
-)
+/** A vintage, checked before it is written into SQL. */
+function checked(vintage: string): string {
+  if (!/^\d{6}$/.test(vintage)) throw new Error(`not a vintage: ${vintage}`);
+  return vintage;
+}
+
+/** A release's table of a partitioned table: read directly, so a plan needs no pruning. */
+const partition = (table: string, vintage: string) => `${table}_${checked(vintage)}`;
+
+const NO_AREAS = 'SELECT NULL::integer AS feature, NULL::geometry AS geom WHERE false';
+
+/**
+ * The query of the candidates near the point for release v and its layer vintages. Partitions
+ * are named, vintages written as literals, only the boxes are parameters, and each box is a
+ * subquery: the planner then estimates every call alike and keeps one plan per connection after
+ * five calls (given the boxes as constants it planned every call afresh, 0.5 to 0.8 ms of
+ * planning for 0.2 ms of work; over the partitioned tables its one plan scanned whole tables).
+ */
+function areasSql(v: string, pv: string | null, fv: string | null): string {
+  const lit = (x: string | null) => (x === null ? 'NULL::text' : `'${checked(x)}'`);
+  const parcels =
+    pv === null
+      ? NO_AREAS
+      : `SELECT feature, geom FROM ${partition('parcels', pv)}
+     WHERE geom && (SELECT ST_MakeEnvelope($1, $2, $3, $4, 4326))`;
+  const footprints =
+    fv === null
+      ? NO_AREAS
+      : `SELECT feature, geom FROM ${partition('footprints', fv)}
+     WHERE geom && (SELECT ST_MakeEnvelope($5, $6, $7, $8, 4326))`;
+  const locations = partition('locations', v);
+  // Every lookup by key is a LATERAL subquery kept apart (OFFSET 0), so it stays an index probe
+  // per candidate whatever the plan guesses of how many candidates the boxes give. The vintage
+  // is repeated on each release's table: its indexes lead with it.
+  const located = (from: string, key: string) => `${from}
+  CROSS JOIN LATERAL (SELECT l.location_id, l.longitude, l.latitude, lf.feature
+      FROM ${locations} l JOIN location_features lf USING (location_id)
+     WHERE l.vintage = ${lit(v)} AND l.location_id = ${key} OFFSET 0) l`;
+  const pl = `SELECT la.parcel_feature AS p, fp.f, la.location_id
+      FROM pc CROSS JOIN LATERAL (SELECT location_id, parcel_feature, footprint_feature
+          FROM location_areas WHERE vintage = ${lit(v)} AND parcel_feature = pc.feature OFFSET 0) la
+      LEFT JOIN LATERAL (SELECT footprint_feature AS f FROM footprint_parcels
+          WHERE footprints_vintage = ${lit(fv)} AND parcels_vintage = ${lit(pv)}
+            AND footprint_feature = la.footprint_feature AND parcel_feature = la.parcel_feature
+          OFFSET 0) fp ON true`;
+  const fl = `SELECT fc.feature AS f, la.location_id
+      FROM fc CROSS JOIN LATERAL (SELECT location_id FROM location_areas
+          WHERE vintage = ${lit(v)} AND footprint_feature = fc.feature OFFSET 0) la`;
+  const footprintsOfParcels =
+    fv === null
+      ? ''
+      : `UNION ALL
+SELECT 1, x.f, NULL, NULL, NULL, NULL, NULL, ST_AsBinary(g.geom)
+  FROM (SELECT DISTINCT f FROM pl WHERE f IS NOT NULL AND f NOT IN (SELECT feature FROM fc)) x
+  CROSS JOIN LATERAL (SELECT geom FROM ${partition('footprints', fv)}
+      WHERE vintage = ${lit(fv)} AND feature = x.f OFFSET 0) g`;
+  return `
+WITH pc AS (${parcels}), fc AS (${footprints}), pl AS (${pl}), fl AS (${fl})
 SELECT 0 AS kind, feature AS a, NULL::integer AS b, NULL::integer AS i, NULL::float8 AS id,
        NULL::float8 AS x, NULL::float8 AS y, ST_AsBinary(geom) AS g FROM pc
 UNION ALL
 SELECT 1, feature, NULL, NULL, NULL, NULL, NULL, ST_AsBinary(geom) FROM fc
+${footprintsOfParcels}
 UNION ALL
-SELECT 1, f.feature, NULL, NULL, NULL, NULL, NULL, ST_AsBinary(f.geom) FROM footprints f
- WHERE f.vintage = $3 AND f.feature IN (SELECT pl.f FROM pl)
-   AND f.feature NOT IN (SELECT feature FROM fc)
+SELECT 2, pl.p, pl.f, l.feature, l.location_id::float8, l.longitude, l.latitude, NULL
+  FROM ${located('pl', 'pl.location_id')}
 UNION ALL
-SELECT 2, pl.p, pl.f, lf.feature, l.location_id::float8, l.longitude, l.latitude, NULL
-  FROM pl JOIN locations l ON l.vintage = $1 AND l.location_id = pl.location_id
-  JOIN location_features lf ON lf.location_id = pl.location_id
-UNION ALL
-SELECT 3, fl.f, NULL, lf.feature, l.location_id::float8, l.longitude, l.latitude, NULL
-  FROM fl JOIN locations l ON l.vintage = $1 AND l.location_id = fl.location_id
-  JOIN location_features lf ON lf.location_id = fl.location_id`;
+SELECT 3, fl.f, NULL, l.feature, l.location_id::float8, l.longitude, l.latitude, NULL
+  FROM ${located('fl', 'fl.location_id')}`;
+}
 
-const NEAR_SQL = `
+const nearSql = (v: string) => `
 SELECT lf.feature AS i, l.location_id::float8 AS id, l.longitude AS x, l.latitude AS y
-  FROM locations l JOIN location_features lf USING (location_id)
- WHERE l.vintage = $1 AND l.geom && ST_MakeEnvelope($2, $3, $4, $5, 4326)`;
+  FROM ${partition('locations', v)} l
+  CROSS JOIN LATERAL (SELECT feature FROM location_features
+      WHERE location_id = l.location_id OFFSET 0) lf
+ WHERE l.geom && (SELECT ST_MakeEnvelope($1, $2, $3, $4, 4326))`;
 
 interface Row {
   kind: number;
@@ -142,12 +181,9 @@ export async function locate(
   const y = point.latitude;
   const layers = ctx.layerVintages(vintage);
   const { rows } = await ctx.pool.query<Row>({
-    name: 'locate-areas',
-    text: AREAS_SQL,
+    name: `locate-areas-${vintage}-${layers.parcels}-${layers.footprints}`,
+    text: areasSql(vintage, layers.parcels, layers.footprints),
     values: [
-      vintage,
-      layers.parcels,
-      layers.footprints,
       ...padded(boxAround(x, y, Math.max(0, options.parceltolerancem))),
       ...padded(boxAround(x, y, Math.max(0, options.footprinttolerancem))),
     ],
@@ -161,9 +197,9 @@ export async function locate(
   );
   if (!hit && options.matchtypes & NEAREST) {
     const near = await ctx.pool.query<{ i: number; id: number; x: number; y: number }>({
-      name: 'locate-near',
-      text: NEAR_SQL,
-      values: [vintage, ...boxAround(x, y, options.neardistancem)],
+      name: `locate-near-${vintage}`,
+      text: nearSql(vintage),
+      values: [...boxAround(x, y, options.neardistancem)],
     });
     const best = nearestOf(x, y, options.neardistancem, (visit) => {
       for (const r of near.rows) {
