@@ -151,7 +151,10 @@ function ChangeLegend({ counts }: { counts: ChangeCounts | null }) {
   return (
     <>
       <ul className="cmp-legend" aria-label="Changed locations in view by class">
-        {CHANGE_CLASSES.filter((c) => c.value !== 'unchanged').map((c) => (
+        {/* Only the classes present in view, so the card stays short; all while counting. */}
+        {CHANGE_CLASSES.filter(
+          (c) => c.value !== 'unchanged' && (!counts || (counts[c.value] ?? 0) > 0),
+        ).map((c) => (
           <li key={c.value} className="cmp-legend__row" data-class={c.value}>
             <span
               className="cmp-legend__ring"
