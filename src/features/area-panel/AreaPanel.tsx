@@ -91,8 +91,18 @@ function Summary() {
 function Selected() {
   const area = useAppStore((s) => s.areas.find((a) => a.id === s.selectedAreaId) ?? null);
   const tab = useAppStore((s) => s.areaTab);
-  if (!area) return <p className="area-panel__empty">Select an area above to see its report.</p>;
-  return <AreaTabs>{tab === 'report' ? <ReportView area={area} /> : <Summary />}</AreaTabs>;
+  // The tabs are there before any area is, so a planner can pick the view first.
+  return (
+    <AreaTabs>
+      {tab === 'custom' ? (
+        <Summary />
+      ) : area ? (
+        <ReportView area={area} />
+      ) : (
+        <p className="area-panel__empty">Select an area above to see its report.</p>
+      )}
+    </AreaTabs>
+  );
 }
 
 export function AreaPanel() {
