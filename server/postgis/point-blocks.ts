@@ -63,8 +63,6 @@ const FIELD_COLUMNS: [keyof FieldColumns, Ctor][] = [
 
 const bytesPer = (columns: [string, Ctor][]) =>
   columns.reduce((s, [, C]) => s + C.BYTES_PER_ELEMENT, 0);
-export const POINT_BYTES = bytesPer(POINT_COLUMNS);
-export const FIELD_BYTES = bytesPer(FIELD_COLUMNS);
 
 /** Empty columns for n points. */
 function allocate<T>(columns: [keyof T, Ctor][], n: number): T {
