@@ -9,6 +9,7 @@ import { useLocationData } from '../../queries/use-location-data';
 import { useTranslate } from '../../queries/use-translate';
 import { vintageLabel } from '../../lib/vintage';
 import { markPanelComplete } from './click-timing';
+import { FixedChange } from './FixedChange';
 import { FixedCoverage } from './FixedCoverage';
 import { LocationHistory } from './LocationHistory';
 import { LocationSummary } from './LocationSummary';
@@ -55,6 +56,7 @@ export function LocationDetails({ locationId, fromClick }: Props) {
         <LocationSummary locationId={locationId} />
       )}
       <FixedCoverage locationId={locationId} />
+      <FixedChange locationId={locationId} />
       {!blocked && <LocationHistory locationId={locationId} />}
     </div>
   );
