@@ -88,6 +88,16 @@ describe('collect3 parts', () => {
     );
   });
 
+  it('end even when a part is smaller than a leaf of the tree (partSize 3)', () => {
+    const area = fc.sample(starArea, { numRuns: 1, seed: 5 })[0];
+    const lim = { partSize: 3, maxParts: 4 };
+    const { uuids, calls } = collectAll(VINTAGES[0], area, lim);
+    const wide = collectAll(VINTAGES[0], area, { partSize: 5000, maxParts: 64 }).uuids;
+    expect(uuids.length).toBeGreaterThan(100);
+    expect(uuids.sort()).toEqual(wide.sort());
+    expect(calls).toBeGreaterThan(uuids.length / 3);
+  });
+
   it('answer a small area at once and a large one in parts', () => {
     const lim = { partSize: 500, maxParts: 8 };
     const small: Area = [

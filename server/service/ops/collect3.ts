@@ -123,10 +123,16 @@ export function collectStep(
       for (let k = node.l; k <= node.r; k++) if (inside(k)) positions.push(k);
     return { positions: positions.sort((a, b) => a - b) };
   }
-  const parts: CollectPart[] = frontier
-    .sort((a, b) => a.l - b.l)
-    .map((node) => ({ node: [node.l, node.r] }));
-  for (let i = 0; i < medians.length; i += partSize)
-    parts.push({ points: medians.slice(i, i + partSize) });
+  const parts: CollectPart[] = [];
+  // A leaf cannot split: one larger than a part (only when partSize is below the tree's node
+  // size, never at the service's 5,000) is listed by its inside positions, or its client would
+  // be sent back the same part forever.
+  const loose = medians;
+  for (const node of frontier.sort((a, b) => a.l - b.l)) {
+    if (splittable(tree, node) || size(node) <= partSize) parts.push({ node: [node.l, node.r] });
+    else for (let k = node.l; k <= node.r; k++) if (inside(k)) loose.push(k);
+  }
+  for (let i = 0; i < loose.length; i += partSize)
+    parts.push({ points: loose.slice(i, i + partSize) });
   return { parts };
 }
