@@ -1,8 +1,8 @@
 // The H3 cells of the fabric's locations at one resolution, for the fixed broadband hexagons
 // (issue 13): a location belongs to latLngToCell of its own point, the cell a summarize of the
 // cell's polygon finds it in. Coordinates do not change between vintages, so one grouping
-// serves them all; it is built on the first hexagon tile of a resolution and kept, with an
-// R-tree of the cells' boxes to find a tile's cells.
+// serves them all; it is built once per resolution (in slices after start-up, see
+// fixed-hex-warm-up.ts) and kept, with an R-tree of the cells' boxes to find a tile's cells.
 import Flatbush from 'flatbush';
 import { cellToBoundary, cellToLatLng, latLngToCell } from 'h3-js';
 import type { FabricIndex } from '../store/memory/fabric-index';
@@ -50,7 +50,15 @@ function safeDisc(id: string, ring: GeoJSON.Position[]): SafeDisc {
   return { lng, lat, cos, radius2: radius * radius };
 }
 
-export function buildHexCells(ix: FabricIndex, res: number): HexCells {
+/**
+ * The grouping as resumable work: each step() takes up to `budget` more locations in the
+ * kd-tree's order and answers the cells once every location has one (null until then), so a
+ * caller can spread the work over several turns of the event loop.
+ */
+export function hexCellsBuilder(
+  ix: FabricIndex,
+  res: number,
+): { step(budget: number): HexCells | null } {
   const { count } = ix.fabric.locations;
   const byId = new Map<string, number>();
   const ids: string[] = [];
@@ -60,42 +68,55 @@ export function buildHexCells(ix: FabricIndex, res: number): HexCells {
   // In the kd-tree's order neighbours come together, so most fall in the previous one's disc.
   const { ids: order, coords } = ix.points;
   let last = -1;
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k]!;
-    if (i >= count) continue; // the placeholder point of an empty fabric
-    const x = coords[2 * k]!;
-    const y = coords[2 * k + 1]!;
-    if (last >= 0) {
-      const d = discs[last]!;
-      const dx = (x - d.lng) * d.cos * M_PER_DEG;
-      const dy = (y - d.lat) * M_PER_DEG;
-      if (dx * dx + dy * dy < d.radius2) {
-        cellOf[i] = last;
-        continue;
+  let k = 0;
+  return {
+    step(budget) {
+      for (const end = Math.min(order.length, k + budget); k < end; k++) {
+        const i = order[k]!;
+        if (i >= count) continue; // the placeholder point of an empty fabric
+        const x = coords[2 * k]!;
+        const y = coords[2 * k + 1]!;
+        if (last >= 0) {
+          const d = discs[last]!;
+          const dx = (x - d.lng) * d.cos * M_PER_DEG;
+          const dy = (y - d.lat) * M_PER_DEG;
+          if (dx * dx + dy * dy < d.radius2) {
+            cellOf[i] = last;
+            continue;
+          }
+        }
+        const id = latLngToCell(y, x, res);
+        let c = byId.get(id);
+        if (c === undefined) {
+          c = ids.length;
+          byId.set(id, c);
+          ids.push(id);
+          // GeoJSON form: [lng, lat] pairs, first vertex repeated at the end.
+          rings.push(cellToBoundary(id, true));
+          discs.push(safeDisc(id, rings[c]!));
+        }
+        cellOf[i] = c;
+        last = c;
       }
-    }
-    const id = latLngToCell(y, x, res);
-    let c = byId.get(id);
-    if (c === undefined) {
-      c = ids.length;
-      byId.set(id, c);
-      ids.push(id);
-      // GeoJSON form: [lng, lat] pairs, first vertex repeated at the end.
-      rings.push(cellToBoundary(id, true));
-      discs.push(safeDisc(id, rings[c]!));
-    }
-    cellOf[i] = c;
-    last = c;
+      return k < order.length ? null : { res, ids, cellOf, rings, tree: cellTree(rings) };
+    },
+  };
+}
+
+/** An R-tree of the cells' boxes (a few thousand at most), null when there is no cell. */
+function cellTree(rings: GeoJSON.Position[][]): Flatbush | null {
+  if (rings.length === 0) return null;
+  const tree = new Flatbush(rings.length);
+  for (const ring of rings) {
+    const xs = ring.map((p) => p[0]!);
+    const ys = ring.map((p) => p[1]!);
+    tree.add(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
   }
-  let tree: Flatbush | null = null;
-  if (ids.length > 0) {
-    tree = new Flatbush(ids.length);
-    for (const ring of rings) {
-      const xs = ring.map((p) => p[0]!);
-      const ys = ring.map((p) => p[1]!);
-      tree.add(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
-    }
-    tree.finish();
-  }
-  return { res, ids, cellOf, rings, tree };
+  tree.finish();
+  return tree;
+}
+
+/** The whole grouping at once (tests and tools; a server builds it in slices). */
+export function buildHexCells(ix: FabricIndex, res: number): HexCells {
+  return hexCellsBuilder(ix, res).step(Infinity)!;
 }

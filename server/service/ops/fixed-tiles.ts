@@ -2,13 +2,16 @@
 // zoom layer `fixed`, one point per location with its tier strings; at town and county zoom
 // layer `fixed_hex`, H3 cells with their counts under the filters. Finished tiles are kept in a
 // bounded LRU keyed by vintages, tile and (for hexagons) filters; each filter's cell counts in
-// a small one, since neighbouring tiles share most of their cells.
+// a small one, since neighbouring tiles share most of their cells. Each resolution's grouping
+// of the locations into cells is built in slices (fixed-hex-warm-up.ts): warm() starts it after
+// start-up, and a hexagon tile asked meanwhile waits for it without holding the event loop.
 import { fixedFiltersRecord, type FixedFilters } from '../../../shared/fixed-status';
 import type { FixedOffer } from '../../../shared/served-status';
 import type { FabricIndex } from '../store/memory/fabric-index';
-import { buildHexCells, type HexCells } from './fixed-hex-cells';
+import type { HexCells } from './fixed-hex-cells';
 import { countHexCells, type HexCounts } from './fixed-hex-counts';
 import { hexCellFeature } from './fixed-hex-feature';
+import { createHexCellsCache } from './fixed-hex-warm-up';
 import { fixedLocationPoints, type FixedVintages } from './fixed-location-features';
 import { offerRecords } from './fixed-offers-view';
 import { ByteLru } from './lru';
@@ -24,11 +27,24 @@ export function hexResolution(z: number): 7 | 8 | null {
   return z <= 10 ? 7 : 8;
 }
 
+/** Every resolution hexResolution answers, the county view's first. */
+export const HEX_RESOLUTIONS = [7, 8] as const;
+
 const COUNTS_KEPT = 24;
 
 export interface FixedTileSource {
   locationTile(v: FixedVintages, z: number, x: number, y: number): Uint8Array;
-  hexTile(v: FixedVintages, z: number, x: number, y: number, filters: FixedFilters): Uint8Array;
+  hexTile(
+    v: FixedVintages,
+    z: number,
+    x: number,
+    y: number,
+    filters: FixedFilters,
+  ): Promise<Uint8Array>;
+  /** Groups the locations into the cells of every hexagon resolution, in slices. */
+  warm(): Promise<void>;
+  /** Stops a grouping under way. */
+  close(): void;
 }
 
 export function createFixedTileSource(
@@ -38,14 +54,8 @@ export function createFixedTileSource(
   const offers: FixedOffer[][] = [];
   const offersOf = (coverage: number) =>
     (offers[coverage] ??= offerRecords(ix.fabric.fixedCoverage[coverage]));
-  const cells = new Map<number, HexCells>();
+  const hexCells = createHexCellsCache(ix);
   const counts = new Map<string, HexCounts>();
-
-  function cellsAt(res: number): HexCells {
-    let built = cells.get(res);
-    if (!built) cells.set(res, (built = buildHexCells(ix, res)));
-    return built;
-  }
 
   function countsFor(key: string, hex: HexCells, v: FixedVintages, filters: FixedFilters) {
     let found = counts.get(key);
@@ -66,10 +76,15 @@ export function createFixedTileSource(
     return bytes;
   }
 
-  function hexFeatures(v: FixedVintages, z: number, x: number, y: number, f: FixedFilters) {
-    const res = hexResolution(z);
-    if (res === null) return [];
-    const hex = cellsAt(res);
+  function hexFeatures(
+    hex: HexCells,
+    v: FixedVintages,
+    z: number,
+    x: number,
+    y: number,
+    f: FixedFilters,
+  ) {
+    const res = hex.res;
     const filterKey = Object.values(fixedFiltersRecord(f)).join('/');
     const n = countsFor(`${res}/${v.fabric}/${v.coverage}/${filterKey}`, hex, v, f);
     const [w, s, e, north] = tileBBox(z, x, y);
@@ -98,11 +113,17 @@ export function createFixedTileSource(
         return encodePointTile('fixed', points, z, x, y);
       });
     },
-    hexTile(v, z, x, y, filters) {
+    async hexTile(v, z, x, y, filters) {
       const key = `hex/${v.fabric}/${v.coverage}/${z}/${x}/${y}/${Object.values(fixedFiltersRecord(filters)).join('/')}`;
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const res = hexResolution(z);
+      const hex = res === null ? null : await hexCells.cells(res);
       return cached(key, () =>
-        encodeTile({ fixed_hex: hexFeatures(v, z, x, y, filters) }, z, x, y),
+        encodeTile({ fixed_hex: hex ? hexFeatures(hex, v, z, x, y, filters) : [] }, z, x, y),
       );
     },
+    warm: () => hexCells.warm(HEX_RESOLUTIONS),
+    close: () => hexCells.close(),
   };
 }

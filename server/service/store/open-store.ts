@@ -24,8 +24,21 @@ export async function openStore(settings: StoreSettings, opts: OpenStoreOptions)
     return store;
   }
   const { loadDemoStore } = await import('./memory/load-store');
-  return loadDemoStore({
+  const { warmMemoryStore } = await import('./memory/memory-store');
+  const store = await loadDemoStore({
     ...(opts.demoLocations ? { locations: opts.demoLocations } : {}),
     log: opts.log,
   });
+  // In slices while the server starts and answers: the first hexagon tile then waits for
+  // little or nothing, and nothing waits for the grouping as a whole.
+  const started = performance.now();
+  warmMemoryStore(store)?.then(
+    () => opts.log(`hexagon cells grouped in ${Math.round(performance.now() - started)} ms`),
+    (err: unknown) => {
+      // A store closed before the end; any other failure is retried by the first hexagon tile.
+      if (!(err instanceof Error && err.name === 'AbortError'))
+        opts.log(`hexagon cells not grouped: ${err instanceof Error ? err.message : String(err)}`);
+    },
+  );
+  return store;
 }

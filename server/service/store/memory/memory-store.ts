@@ -39,9 +39,20 @@ export function memoryStoreIndex(store: Store): FabricIndex | undefined {
   return indexes.get(store);
 }
 
-/** The Store's data methods, answering at once (no promise, no close). */
+const warmers = new WeakMap<Store, () => Promise<void>>();
+
+/**
+ * Starts grouping a memory store's locations into hexagon cells in the background, for a
+ * server just started (the first hexagon tile then finds them ready or under way); resolves
+ * when done. Null for any other Store.
+ */
+export function warmMemoryStore(store: Store): Promise<void> | null {
+  return warmers.get(store)?.() ?? null;
+}
+
+/** The Store's data methods, answering at once (no promise, no close); hexagons may wait. */
 type Sync = {
-  [K in Exclude<keyof Store, 'kind' | 'close'>]: (
+  [K in Exclude<keyof Store, 'kind' | 'close' | 'fixedHexTile'>]: (
     ...args: Parameters<Store[K]>
   ) => Awaited<ReturnType<Store[K]>>;
 };
@@ -161,10 +172,6 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       const joined = fixedVintages(cv, fv);
       return joined ? fixedTiles.locationTile(joined, z, x, y) : new Uint8Array(0);
     },
-    fixedHexTile(cv, fv, z, x, y, filters) {
-      const joined = fixedVintages(cv, fv);
-      return joined ? fixedTiles.hexTile(joined, z, x, y, filters) : new Uint8Array(0);
-    },
   };
   let closed = false;
   const store = { kind: 'demo' } as Store & Record<string, unknown>;
@@ -172,10 +179,18 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     store[name] = (...args: unknown[]) =>
       closed ? Promise.reject(new Error('store is closed')) : new Promise((ok) => ok(fn(...args)));
   }
+  // Awaits the hexagon cells, which are built in slices (ops/fixed-hex-warm-up.ts).
+  store.fixedHexTile = async (cv, fv, z, x, y, filters) => {
+    if (closed) throw new Error('store is closed');
+    const joined = fixedVintages(cv, fv);
+    return joined ? fixedTiles.hexTile(joined, z, x, y, filters) : new Uint8Array(0);
+  };
   store.close = () => {
     closed = true;
+    fixedTiles.close();
     return Promise.resolve();
   };
   indexes.set(store, ix);
+  warmers.set(store, () => fixedTiles.warm());
   return store;
 }
