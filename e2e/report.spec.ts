@@ -3,7 +3,6 @@
 // as a CSV with its header block and the table values rounded as shown, and prints as a page
 // of tables. Expected values come from the API (through the app server), never from app code.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { AreaPanelDriver } from './support/area-driver';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
@@ -34,7 +33,7 @@ interface ApiReport {
   }[];
 }
 
-/** Debian's poppler-utils, when installed: the PDF's text, and a page as an image to look at. */
+/** Debian's poppler-utils (scripts/ensure-chromium.mjs installs it): the PDF's text, and a page as an image to look at. */
 const POPPLER = { text: '/usr/bin/pdftotext', png: '/usr/bin/pdftoppm' };
 
 let town: DemoTown;
@@ -250,28 +249,26 @@ test.describe('area report', () => {
     await expect(report.printed).toContainText('Demo data (synthetic)');
     const pdf = test.info().outputPath('report.pdf');
     await page.pdf({ path: pdf, format: 'Letter', printBackground: true, preferCSSPageSize: true });
-    // With poppler's tools installed, the PDF's own text is checked, and page 1 kept as PNG.
-    if (existsSync(POPPLER.text)) {
-      const text = execFileSync(POPPLER.text, ['-layout', pdf, '-'], { encoding: 'utf8' });
-      for (const words of [
-        'Locations by status',
-        'Top providers by locations served',
-        'Demo data (synthetic)',
-      ])
-        expect(text).toContain(words);
-      expect(text).toContain(served![1]);
-      execFileSync(POPPLER.png, [
-        '-png',
-        '-r',
-        '60',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        pdf,
-        test.info().outputPath('report-page'),
-      ]);
-    }
+    // The PDF's own text is checked, and page 1 kept as PNG.
+    const text = execFileSync(POPPLER.text, ['-layout', pdf, '-'], { encoding: 'utf8' });
+    for (const words of [
+      'Locations by status',
+      'Top providers by locations served',
+      'Demo data (synthetic)',
+    ])
+      expect(text).toContain(words);
+    expect(text).toContain(served![1]);
+    execFileSync(POPPLER.png, [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      pdf,
+      test.info().outputPath('report-page'),
+    ]);
     await page.emulateMedia({ media: 'screen' });
   });
 

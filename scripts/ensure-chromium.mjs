@@ -1,9 +1,13 @@
 // Browser tests need a Chromium with WebGL. Playwright cannot download its own browsers here,
-// so this installs Debian's package when /usr/bin/chromium is missing (a fresh machine or CI).
+// so this installs Debian's package when /usr/bin/chromium is missing (a fresh machine or CI),
+// and poppler-utils, whose pdftotext reads back the report Chromium prints.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const CHROMIUM = '/usr/bin/chromium';
+const NEEDS = [
+  { path: '/usr/bin/chromium', package: 'chromium' },
+  { path: '/usr/bin/pdftotext', package: 'poppler-utils' },
+];
 
 function run(command, args) {
   console.log(`ensure-chromium: $ ${[command, ...args].join(' ')}`);
@@ -19,17 +23,20 @@ function run(command, args) {
 function fail(message) {
   console.error(`ensure-chromium: ${message}`);
   console.error(
-    'ensure-chromium: install it by hand (as root: apt-get update && apt-get install -y chromium), then run the tests again.',
+    `ensure-chromium: install them by hand (as root: apt-get update && apt-get install -y ${NEEDS.map((n) => n.package).join(' ')}), then run the tests again.`,
   );
   process.exit(1);
 }
 
-if (existsSync(CHROMIUM)) {
-  console.log(`ensure-chromium: ${CHROMIUM} is present, nothing to do.`);
+const missing = NEEDS.filter((n) => !existsSync(n.path));
+if (missing.length === 0) {
+  console.log(`ensure-chromium: ${NEEDS.map((n) => n.path).join(', ')} present, nothing to do.`);
   process.exit(0);
 }
-
-console.log(`ensure-chromium: ${CHROMIUM} is missing; installing Debian's chromium package.`);
+const packages = missing.map((n) => n.package);
+console.log(
+  `ensure-chromium: ${missing.map((n) => n.path).join(', ')} missing; installing ${packages.join(' ')}.`,
+);
 if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
   fail('this is not a Debian-like system with apt-get, so the browser cannot be installed here.');
 }
@@ -42,13 +49,14 @@ if (!isRoot && !existsSync('/usr/bin/sudo')) {
 
 for (const args of [
   ['apt-get', 'update'],
-  ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium'],
+  ['apt-get', 'install', '-y', '--no-install-recommends', ...packages],
 ]) {
   const [command, ...rest] = [...prefix, ...args];
   const problem = run(command, rest);
   if (problem) fail(problem);
 }
 
-if (!existsSync(CHROMIUM))
-  fail(`the chromium package installed, but ${CHROMIUM} is still missing.`);
-console.log(`ensure-chromium: installed ${CHROMIUM}.`);
+const still = missing.filter((n) => !existsSync(n.path));
+if (still.length)
+  fail(`the packages installed, but ${still.map((n) => n.path).join(', ')} still missing.`);
+console.log(`ensure-chromium: installed ${packages.join(' ')}.`);
