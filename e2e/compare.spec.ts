@@ -2,7 +2,11 @@
 // whose status changed between two releases, every ring's class is the class worked out from
 // the API's records (compare-expect.ts), every changed location well inside the view is ringed,
 // and the legend's counts are those rings counted. The comparison survives a reload.
+import type { APIRequestContext } from '@playwright/test';
 import { expectedChanges, type Release } from './support/compare-expect';
+import { LocationPanelDriver } from './support/location-driver';
+import type { ApiFixedOffer } from './support/location-expect';
+import { apiPost } from './support/service-api';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import type { Fabric } from '../server/service/store/fabric';
 import { densestTown, type DemoTown } from './support/demo-town';
@@ -126,3 +130,124 @@ function locationsIn(
   }
   return out;
 }
+
+const tileOf = (lng: number, lat: number, z: number) => {
+  const n = 2 ** z;
+  const r = (lat * Math.PI) / 180;
+  const x = Math.floor(((lng + 180) / 360) * n);
+  const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
+  return `${x}/${y}`;
+};
+
+type Offer = ApiFixedOffer & { location_id: number | string; provider_id: number | string };
+
+/** Each id's residential provider × technology offers at a coverage vintage, from the API. */
+async function offerKeys(request: APIRequestContext, cv: string, ids: number[]) {
+  const records = await apiPost<Offer[]>(request, `/coverage/bdcfixed?vintage=${cv}`, ids);
+  const out = new Map<number, Set<string>>(ids.map((id) => [id, new Set()]));
+  for (const r of records) {
+    if (r.business_residential_code === 'B') continue;
+    out.get(Number(r.location_id))?.add(`${r.provider_id}/${r.technology_code}`);
+  }
+  return out;
+}
+
+const compareUrl = (id: number, at: { lng: number; lat: number }) =>
+  `/?loc=${id}&v=${AFTER.fabric}&cv=${AFTER.coverage}&wcv=${BEFORE.coverage}&wv=${BEFORE.fabric}#map=16/${at.lat}/${at.lng}`;
+
+test('the location panel shows what changed at a location: the offers added and dropped are those of the API', async ({
+  page,
+  request,
+}) => {
+  // Locations near the town's centre in both fabric releases, and their offers at both.
+  const both = bitOf(fabric, BEFORE.fabric) | bitOf(fabric, AFTER.fabric);
+  const { count, lng, lat, presence, locationId } = fabric.locations;
+  const near = new Map<number, { lng: number; lat: number }>();
+  for (let i = 0; i < count && near.size < 400; i++) {
+    if ((presence[i] & both) !== both) continue;
+    if (Math.abs(lng[i] - town.lng) > 0.01 || Math.abs(lat[i] - town.lat) > 0.01) continue;
+    near.set(locationId[i], { lng: lng[i], lat: lat[i] });
+  }
+  const ids = [...near.keys()];
+  const [was, is] = [
+    await offerKeys(request, BEFORE.coverage, ids),
+    await offerKeys(request, AFTER.coverage, ids),
+  ];
+  const diff = (id: number) => ({
+    added: [...is.get(id)!].filter((k) => !was.get(id)!.has(k)).sort(),
+    dropped: [...was.get(id)!].filter((k) => !is.get(id)!.has(k)).sort(),
+    kept: [...is.get(id)!].filter((k) => was.get(id)!.has(k)).sort(),
+  });
+  // Preferably one with offers both added and dropped.
+  const changed = ids.filter((id) => diff(id).added.length + diff(id).dropped.length > 0);
+  const id = changed.find((x) => diff(x).added.length && diff(x).dropped.length) ?? changed[0];
+  expect(id, 'a location near the town whose providers changed').toBeDefined();
+  const want = diff(id!);
+
+  await page.goto(compareUrl(id!, near.get(id!)!));
+  const part = page.getByTestId('location-panel:change');
+  await expect(part.getByTestId('location-panel:change-status')).toHaveText(
+    /^Status: .+ \(Dec 2024\) → .+ \(Jun 2025\)$/,
+  );
+  const rows = await part.getByTestId('location-panel:change-row').evaluateAll((trs) =>
+    trs.map((tr) => ({
+      kind: tr.getAttribute('data-kind'),
+      key: `${tr.getAttribute('data-provider')}/${tr.getAttribute('data-technology')}`,
+    })),
+  );
+  const of = (kinds: string[]) =>
+    rows
+      .filter((r) => kinds.includes(r.kind!))
+      .map((r) => r.key)
+      .sort();
+  expect(of(['added'])).toEqual(want.added);
+  expect(of(['dropped'])).toEqual(want.dropped);
+  expect(of(['faster', 'slower', 'mixed', 'unchanged'])).toEqual(want.kept);
+  // The class is the one worked out from the API's records (compare-expect.ts).
+  const cls = (await expectedChanges(request, [id!], BEFORE, AFTER)).get(id!);
+  await expect(part.getByTestId('location-panel:change-class')).toHaveAttribute('data-class', cls!);
+  await page.screenshot({ path: 'test-results/compare-location-panel.png' });
+
+  // Without a comparison the part is not there.
+  await page.goto(`/?loc=${id}&v=${AFTER.fabric}&cv=${AFTER.coverage}`);
+  await new LocationPanelDriver(page).expectShown(id!);
+  await expect(part).toHaveCount(0);
+});
+
+test('a retired location links to its equivalent, and the equivalent back to it', async ({
+  page,
+}) => {
+  // From the seeded fabric: retired by the later release, its equivalent in it, both in one
+  // street tile (the reverse link is read from the compare tile).
+  const { count, lng, lat, presence, locationId, reLocationId } = fabric.locations;
+  const [bBefore, bAfter] = [bitOf(fabric, BEFORE.fabric), bitOf(fabric, AFTER.fabric)];
+  const index = new Map<number, number>();
+  for (let i = 0; i < count; i++) index.set(locationId[i], i);
+  let pair: { old: number; re: number; at: { lng: number; lat: number } } | undefined;
+  for (let i = 0; i < count && !pair; i++) {
+    if (!(presence[i] & bBefore) || presence[i] & bAfter || !(reLocationId[i] > 0)) continue;
+    const j = index.get(reLocationId[i]);
+    if (j === undefined || !(presence[j] & bAfter)) continue;
+    if (tileOf(lng[i], lat[i], 16) !== tileOf(lng[j], lat[j], 16)) continue;
+    pair = { old: locationId[i], re: locationId[j], at: { lng: lng[i], lat: lat[i] } };
+  }
+  expect(pair, 'a retired location with its equivalent in the same tile').toBeDefined();
+
+  await page.goto(compareUrl(pair!.old, pair!.at));
+  const part = page.getByTestId('location-panel:change');
+  await expect(part.getByTestId('location-panel:change-class')).toHaveAttribute(
+    'data-class',
+    'retired_equivalent',
+  );
+  await expect(part.getByTestId('location-panel:change-status')).toHaveText(
+    /→ Not in the fabric \(Jun 2025\)$/,
+  );
+  const replacedBy = part.getByTestId('location-panel:change-replaced-by');
+  await expect(replacedBy).toHaveText(String(pair!.re));
+  await replacedBy.click();
+  await new LocationPanelDriver(page).expectShown(pair!.re);
+  const replaces = part.getByTestId('location-panel:change-replaces');
+  await expect(replaces).toHaveText(String(pair!.old));
+  await replaces.click();
+  await expect(part.getByTestId('location-panel:change-replaced-by')).toHaveText(String(pair!.re));
+});

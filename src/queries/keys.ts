@@ -108,3 +108,10 @@ export const fixedViewKeys = {
   chunk: (fabric: string, coverage: string, release: string | null, uuidsHash: string) =>
     [...fixedViewKeys.chunks(fabric, coverage, release), uuidsHash] as const,
 };
+
+export const compareKeys = {
+  all: ['compare'] as const,
+  /** `releases`: coverage and fabric vintage, then the compared-with coverage and fabric. */
+  replaces: (releases: readonly string[], locationId: number) =>
+    [...compareKeys.all, ...releases, 'replaces', locationId] as const,
+};

@@ -14,7 +14,7 @@ import type { CompareWith } from '../../state/slices/compare';
 import { locationChange, type DiffSide } from './fixed-diff';
 import { releaseCheck } from './release-check';
 import { ChangeRows, statusWords } from './FixedChangeRows';
-import { useTileReplaces } from './use-tile-replaces';
+import { useTileReplaces } from '../../queries/use-tile-replaces';
 
 /** Earlier first: by fabric release, then coverage (the order the map's rings use). */
 function inOrder(x: CompareWith, y: CompareWith): [CompareWith, CompareWith] {
@@ -27,18 +27,32 @@ export function FixedChange({ locationId }: { locationId: number }) {
   const coverage = useAppStore((s) => s.coverageVintage);
   const fabric = useAppStore((s) => s.fabricVintage);
   if (!compareWith || !coverage || !fabric) return null;
-  const [before, after] = inOrder({ coverage, fabric }, compareWith);
-  return <ChangeBody locationId={locationId} before={before} after={after} />;
+  const shown = { coverage, fabric };
+  const [before, after] = inOrder(shown, compareWith);
+  return (
+    <ChangeBody
+      locationId={locationId}
+      before={before}
+      after={after}
+      shown={shown}
+      other={compareWith}
+    />
+  );
 }
 
 function ChangeBody({
   locationId,
   before,
   after,
+  shown,
+  other,
 }: {
   locationId: number;
   before: CompareWith;
   after: CompareWith;
+  /** The releases the map shows and the one it compares with (the compare tile's URL). */
+  shown: CompareWith;
+  other: CompareWith;
 }) {
   const filters = useAppStore((s) => s.fixedFilters);
   const selectLocation = useAppStore((s) => s.selectLocation);
@@ -51,7 +65,22 @@ function ChangeBody({
     history: useHistory(after.fabric, locationId),
     vintages: useFabricVintages(),
   };
-  const replaces = useTileReplaces(locationId, true);
+  // The id it replaced: only a location in the later release has one.
+  const point = queries.dataAfter.data?.[0];
+  const replacesQuery = useTileReplaces(
+    point
+      ? {
+          coverage: shown.coverage,
+          fabric: shown.fabric,
+          withCoverage: other.coverage,
+          withFabric: other.fabric,
+          lng: point.longitude,
+          lat: point.latitude,
+        }
+      : null,
+    locationId,
+  );
+  const replaces = replacesQuery.data ?? null;
   const [b, a] = [vintageLabel(before.coverage), vintageLabel(after.coverage)];
   const fabricNote =
     before.fabric !== before.coverage || after.fabric !== after.coverage
