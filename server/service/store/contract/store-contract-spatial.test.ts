@@ -94,6 +94,38 @@ describe('store contract: places agree with the memory store', () => {
   });
 
   it.each([
+    [4, 2],
+    [2, 4],
+    [4, 4],
+  ])('summarize at coverage %i and the area report (fabric %i)', async (ci, vi) => {
+    const v = vintage(vi);
+    const cv = fx.fabric.fixedCoverage[ci].vintage;
+    const areas = contractAreas(new Picker(fx.fabric, 65));
+    const fields = ['served_status', 'max_down_mbps', 'provider_count'];
+    const questions = areas.flatMap(({ name, area }) => [
+      ...(['residential', 'business'] as const).map((audience) => ({
+        what: `summarize(${v}, ${name}, coverage ${cv}, ${audience})`,
+        ask: (s: Store) => s.summarize(v, area, fields, false, { coverage: cv, audience }),
+      })),
+      ...FILTER_CASES.map((filters) => ({
+        what: `report(${v}, ${cv}, ${name}, ${JSON.stringify(filters)})`,
+        ask: (s: Store) => s.report(v, cv, area, filters),
+      })),
+    ]);
+    const answers = (await agree<unknown>(questions)) as SummarizeResult[];
+    const labels = new Set(
+      answers.flatMap((a) =>
+        a.ok && 'data' in a.response ? a.response.data.map((r) => r.served_status) : [],
+      ),
+    );
+    expect(labels.size).toBeGreaterThanOrEqual(2);
+    expect(answers.every((a) => a.ok)).toBe(true);
+    expect(answers.filter((a) => a.ok && a.response.locationcount > 20).length).toBeGreaterThan(
+      answers.length / 2,
+    );
+  });
+
+  it.each([
     ['locations', 4],
     ['locations', 1],
     ['parcels', 4],
