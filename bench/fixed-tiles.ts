@@ -21,7 +21,7 @@ export interface FixedTileFigures {
 }
 
 /** Zoom-z tiles by how many of these locations each holds, most first. */
-function tilesByCount(fabric: Fabric, current: Uint32Array, z: number) {
+export function tilesByCount(fabric: Fabric, current: Uint32Array, z: number) {
   const n = 2 ** z;
   const counts = new Map<string, number>();
   for (const i of current) {

@@ -5,6 +5,7 @@
 // the same fabric in PostGIS (imported once into a cluster kept in .data/), side by side.
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { measureService, type ServiceFigures, type Workload } from './measure-service';
+import { measureStartUp, type StartUpFigures } from './hex-warm-up';
 import { postgisFabric } from './postgis-fabric';
 import { sideBySide } from './side-by-side';
 import { startServiceProcess } from './service-process';
@@ -59,7 +60,7 @@ async function measureStore(
   w: Workload,
   env: Record<string, string>,
   fixedTiles: boolean,
-): Promise<ServiceFigures & { rssMb: number; peakMb: number }> {
+): Promise<ServiceFigures & { rssMb: number; peakMb: number; startUp: StartUpFigures | null }> {
   log(`starting the service over the ${label} store (child process, loopback)`);
   const started = performance.now();
   const service = await startServiceProcess({
@@ -73,10 +74,16 @@ async function measureStore(
     log(
       `  ready in ${round((performance.now() - started) / 1000)} s at ${service.url}, RSS ${round(service.memory().rssMb)} MB`,
     );
+    // At once, while the hexagon cells may still be grouped in the background.
+    const startUp = fixedTiles ? await measureStartUp(service.url, TOKEN, w) : null;
+    if (startUp)
+      log(
+        `first seconds: ${startUp.locateCount} locates, p50 ${round(startUp.locateP50Ms)} ms, max ${round(startUp.locateMaxMs)} ms, while the first hexagon tiles came back (res 7 ${round(startUp.hexRes7Ms)} ms, res 8 ${round(startUp.hexRes8Ms)} ms)`,
+      );
     const figures = await measureService(service.url, TOKEN, w, { fixedTiles, log });
     const memory = service.memory();
     log(`service RSS ${round(memory.rssMb)} MB (peak ${round(memory.peakMb)} MB)`);
-    return { ...figures, rssMb: memory.rssMb, peakMb: memory.peakMb };
+    return { ...figures, rssMb: memory.rssMb, peakMb: memory.peakMb, startUp };
   } finally {
     await service.stop();
   }
@@ -118,6 +125,10 @@ async function main(): Promise<Record<string, number>> {
     fixed_tile_z14_p50_ms: round(fixed.streetBuildP50Ms, 2),
     fixed_hex_z9_first_ms: round(fixed.hexFirstMs, 2),
     fixed_hex_z9_p50_ms: round(fixed.hexBuildP50Ms, 2),
+    startup_locate_p50_ms: round(m.startUp!.locateP50Ms, 2),
+    startup_locate_max_ms: round(m.startUp!.locateMaxMs, 2),
+    startup_hex_res7_ms: round(m.startUp!.hexRes7Ms, 2),
+    startup_hex_res8_ms: round(m.startUp!.hexRes8Ms, 2),
     rss_mb_1m: round(m.rssMb),
     rss_peak_mb_1m: round(m.peakMb),
     locations: fabric.locations.count,
