@@ -206,6 +206,7 @@ test('the location panel shows what changed at a location: the offers added and 
   // The class is the one worked out from the API's records (compare-expect.ts).
   const cls = (await expectedChanges(request, [id!], BEFORE, AFTER)).get(id!);
   await expect(part.getByTestId('location-panel:change-class')).toHaveAttribute('data-class', cls!);
+  await part.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/compare-location-panel.png' });
 
   // Without a comparison the part is not there.

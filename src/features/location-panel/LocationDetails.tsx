@@ -55,8 +55,9 @@ export function LocationDetails({ locationId, fromClick }: Props) {
       ) : (
         <LocationSummary locationId={locationId} />
       )}
-      <FixedCoverage locationId={locationId} />
+      {/* With a comparison on, what changed comes first: it is what the comparison is for. */}
       <FixedChange locationId={locationId} />
+      <FixedCoverage locationId={locationId} />
       {!blocked && <LocationHistory locationId={locationId} />}
     </div>
   );
