@@ -1,5 +1,6 @@
-// The benchmark's fabric in PostGIS: the same demo fabric the memory store serves, exported in
-// the published layouts and imported into the bench cluster (bench/postgis-cluster.ts), once;
+// The benchmark's fabric in PostGIS: the same demo fabric the memory store serves (its newest
+// `releases`, all by default), exported in the published layouts and imported into the bench
+// cluster (bench/postgis-cluster.ts), once;
 // later runs reuse it and report the import figures recorded when it was loaded, unless the
 // schema or the importer changed since (their fingerprint is recorded with the import).
 import { createHash } from 'node:crypto';
@@ -7,9 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { exportDemo } from '../server/demo/export/export-demo';
 import { runImport } from '../server/postgis/import/run-import';
 import type { Fabric } from '../server/service/store/fabric';
+import { exportReleases } from './export-releases';
 import {
   readImportRecord,
   resetDatabase,
@@ -54,9 +55,11 @@ async function databaseBytes(url: string): Promise<number> {
 export async function postgisFabric(
   fabric: Fabric,
   locations: number,
+  releases: number,
   log: (line: string) => void,
 ): Promise<PostgisFabric> {
-  const dir = join('.data', `bench-postgis-${fabric.seed}-${locations}`);
+  const some = releases < fabric.vintages.length ? `-newest${releases}` : '';
+  const dir = join('.data', `bench-postgis-${fabric.seed}-${locations}${some}`);
   const cluster = await startBenchCluster(dir);
   try {
     const known = readImportRecord(cluster.dir);
@@ -77,13 +80,13 @@ export async function postgisFabric(
     const files = mkdtempSync(join(tmpdir(), 'explorer-bench-export-'));
     try {
       let started = performance.now();
-      const manifest = await exportDemo(fabric, files);
+      const exported = await exportReleases(fabric, files, releases);
       log(`  exported in ${Math.round((performance.now() - started) / 1000)} s; importing`);
       started = performance.now();
       const report = await runImport({
         url: cluster.url,
-        files: manifest.files.map((f) => ({ ...f, path: join(files, f.path) })),
-        uuidSeed: manifest.seed,
+        files: exported,
+        uuidSeed: fabric.seed,
         rejectsPath: null,
         log: (m) => log(`  import: ${m}`),
       });

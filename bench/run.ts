@@ -34,7 +34,17 @@ function storeArg(): 'memory' | 'postgis' {
   return value;
 }
 
+/** `--releases N`: PostGIS loads only the newest N releases (what the workload asks is the newest). */
+function releasesArg(): number {
+  const value = arg('--releases');
+  if (value === undefined) return 5;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 5) throw new Error('--releases takes 1 to 5');
+  return n;
+}
+
 const LOCATIONS = locationsArg();
+const RELEASES = releasesArg();
 const STORE = storeArg();
 const TOKEN = 'bench';
 const TARGETS = {
@@ -164,9 +174,14 @@ async function measurePostgis(
   m: ServiceFigures & { rssMb: number },
 ): Promise<Record<string, number>> {
   log(
-    `PostGIS: the same ${LOCATIONS.toLocaleString('en-US')}-location fabric in the bench cluster`,
+    `PostGIS: the same ${LOCATIONS.toLocaleString('en-US')}-location fabric in the bench cluster${RELEASES < 5 ? ` (its newest ${RELEASES} of 5 releases)` : ''}`,
   );
-  const db = await postgisFabric(w.fabric, LOCATIONS, log);
+  const db = await postgisFabric(
+    w.fabric,
+    LOCATIONS,
+    Math.min(RELEASES, w.fabric.vintages.length),
+    log,
+  );
   let p: ServiceFigures & { rssMb: number };
   try {
     p = await measureStore('PostGIS', w, { STORE: 'postgis', DATABASE_URL: db.cluster.url }, false);
