@@ -100,6 +100,13 @@ test('compare two releases over the demo town: rings and counts equal a recount 
     `${drawn.size.toLocaleString('en-US')} changed in view`,
   );
   console.log(`compare view over the demo town: page load → drawn and counted ${drawnMs} ms`);
+  // At 1280×800 the count of changes is seen without scrolling the card (nor the page).
+  const [line, cardBox] = [
+    await card.getByTestId('compare:changed').boundingBox(),
+    await card.boundingBox(),
+  ];
+  expect(line!.y + line!.height).toBeLessThanOrEqual(cardBox!.y + cardBox!.height);
+  expect(line!.y + line!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   await page.screenshot({ path: 'test-results/compare-town.png' });
 
   // Kept across a reload; "Off" removes the rings and the URL's parameters.

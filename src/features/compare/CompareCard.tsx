@@ -150,6 +150,10 @@ function ChangeLegend({ counts }: { counts: ChangeCounts | null }) {
     : null;
   return (
     <>
+      {/* The total first: on a short screen the card scrolls, and this is the line to see. */}
+      <p className="cmp-note" role="status" data-testid="compare:changed">
+        {total === null ? 'Counting…' : `${total.toLocaleString('en-US')} changed in view`}
+      </p>
       <ul className="cmp-legend" aria-label="Changed locations in view by class">
         {/* Only the classes present in view, so the card stays short; all while counting. */}
         {CHANGE_CLASSES.filter(
@@ -168,9 +172,6 @@ function ChangeLegend({ counts }: { counts: ChangeCounts | null }) {
           </li>
         ))}
       </ul>
-      <p className="cmp-note" role="status" data-testid="compare:changed">
-        {total === null ? 'Counting…' : `${total.toLocaleString('en-US')} changed in view`}
-      </p>
     </>
   );
 }
