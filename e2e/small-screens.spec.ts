@@ -1,8 +1,9 @@
 // The layout at a desktop, a tablet and a phone width: with a location open and every legend
 // open, while drawing (panel open, then hidden behind "Show panel"), and with the search list
 // open, no two of the things a planner uses overlap (measured as element boxes), each stays
-// on screen, the location panel scrolls as one, and the page never scrolls sideways. Each
-// state is also saved as a screenshot to look at.
+// on screen, the location panel scrolls as one, and the page never scrolls sideways. The
+// Filters and Layers panels open inside the window; on a phone the top bar keeps to two rows.
+// Each state is also saved as a screenshot to look at.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { loadDemoPoints } from './support/demo-points';
@@ -19,12 +20,19 @@ import {
 import { LocationPanelDriver } from './support/location-driver';
 import { MapDriver } from './support/map-driver';
 import { MobileLayerDriver } from './support/mobile-layer';
+import { foldButton, unfoldTopBar } from './support/top-bar';
 
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 768, height: 900 },
   { width: 390, height: 844 },
 ];
+
+/**
+ * The top bar's height on a 390 px phone: two rows (the search, then the mode and the
+ * "Layers & filters" disclosure) measure 101 px; four rows of controls measured 189.
+ */
+const PHONE_TOP_BAR_MAX = 110;
 
 let town: DemoTown;
 test.beforeAll(async () => {
@@ -119,6 +127,37 @@ for (const { width, height } of SIZES) {
       await shoot(page, testInfo, `draw-hidden-panel-${width}`);
     });
 
+    test('the Filters and Layers panels open inside the window, below their buttons', async ({
+      page,
+    }, testInfo) => {
+      await page.goto('/');
+      await unfoldTopBar(page);
+      const bar = page.getByRole('banner');
+      const panels = {
+        Filters: page.getByRole('group', { name: 'Fixed broadband filters' }),
+        Layers: page.getByRole('group', { name: 'Map layers' }),
+      };
+      for (const [name, panel] of Object.entries(panels)) {
+        const button = bar.getByRole('button', { name, exact: true });
+        await button.click();
+        await expect(panel).toBeVisible();
+        const boxes = await boxesOf({ [`${name} panel`]: panel, [`${name} button`]: button });
+        expect(boxes.map((b) => b.name)).toEqual([`${name} panel`, `${name} button`]);
+        expect(outside(boxes, width, height)).toEqual([]);
+        expect(overlaps(boxes)).toEqual([]);
+        // Nothing in it is cut at its sides, and its last control scrolls into the window.
+        expect(await panel.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+        const last = panel.getByRole(name === 'Filters' ? 'button' : 'checkbox').last();
+        await last.scrollIntoViewIfNeeded();
+        expect(outside(await boxesOf({ last }), width, height)).toEqual([]);
+        expect(await pageOverflow(page)).toEqual({ x: 0, y: 0 });
+        await shoot(page, testInfo, `${name.toLowerCase()}-${width}`);
+        await page.keyboard.press('Escape');
+        await expect(panel).toBeHidden();
+        await expect(button).toBeFocused();
+      }
+    });
+
     test('the search list fits the screen', async ({ page }, testInfo) => {
       await page.goto('/');
       const box = page.getByRole('combobox', { name: 'Search address' });
@@ -137,3 +176,50 @@ for (const { width, height } of SIZES) {
     });
   });
 }
+
+test.describe('390 px top bar', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('two rows: search and mode in view, the rest behind one disclosure, by keyboard too', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('combobox', { name: 'Search address' })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Draw area' })).toBeVisible();
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(PHONE_TOP_BAR_MAX);
+    await shoot(page, testInfo, 'top-bar-390');
+
+    // Folded, the releases and menus are out of view and out of the accessibility tree.
+    const named = [
+      ['combobox', 'Fabric vintage'],
+      ['combobox', 'Coverage vintage'],
+      ['button', 'Filters'],
+      ['button', 'Layers'],
+      ['button', 'Settings'],
+    ] as const;
+    const folded = named.map(([role, name]) => bar.getByRole(role, { name, exact: true }));
+    for (const control of folded) await expect(control).toBeHidden();
+
+    // The keyboard unfolds them, and Tab goes on into what was revealed, in reading order.
+    const fold = foldButton(page);
+    await expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await fold.focus();
+    await page.keyboard.press('Enter');
+    await expect(fold).toHaveAttribute('aria-expanded', 'true');
+    for (const control of folded) await expect(control).toBeVisible();
+    const revealed = page.locator(`[id="${await fold.getAttribute('aria-controls')}"]`);
+    for (const [role, name] of named)
+      await expect(revealed.getByRole(role, { name, exact: true })).toHaveCount(1);
+    for (const control of folded.slice(0, 2)) {
+      await page.keyboard.press('Tab');
+      await expect(control).toBeFocused();
+    }
+    await shoot(page, testInfo, 'top-bar-390-unfolded');
+
+    await fold.focus();
+    await page.keyboard.press('Enter');
+    await expect(fold).toHaveAttribute('aria-expanded', 'false');
+    for (const control of folded) await expect(control).toBeHidden();
+  });
+});

@@ -4,6 +4,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { MapDriver } from './map-driver';
 import { countIn } from './planner-text';
+import { foldTopBar, unfoldTopBar } from './top-bar';
 
 export class MobileLayerDriver {
   readonly legend: Locator;
@@ -16,9 +17,11 @@ export class MobileLayerDriver {
   }
 
   async turnOn(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Layers' }).click();
+    const unfolded = await unfoldTopBar(this.page);
+    await this.page.getByRole('button', { name: 'Layers', exact: true }).click();
     await this.page.getByRole('checkbox', { name: /Mobile coverage/ }).check();
     await this.page.keyboard.press('Escape');
+    if (unfolded) await foldTopBar(this.page);
   }
 
   private get legendRows(): Locator {

@@ -2,7 +2,7 @@
 // its hexagons, the location badge and the providers table at once (audience, speed, technology,
 // low latency). A disclosure of native controls, so each keeps its keyboard behaviour; Esc or a
 // click elsewhere closes it. The filters live in the store (kept across reloads, in the URL).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   DEFAULT_FIXED_FILTERS,
@@ -11,55 +11,20 @@ import {
   type SpeedChoice,
   type TechChoice,
 } from '../../../shared/fixed-status';
+import { useMenuPopover } from '../../components/use-menu-popover';
 import { useAppStore } from '../../state/store';
 import './fixed-filters.css';
-
-/**
- * Opens below the button, right-aligned; where the top bar has wrapped the button to its left
- * edge, a right-aligned panel would run off the screen, so it aligns left instead.
- */
-function placePanel(panel: HTMLDivElement | null): void {
-  if (!panel) return;
-  panel.style.removeProperty('left');
-  panel.style.removeProperty('right');
-  if (panel.getBoundingClientRect().left < 8) {
-    panel.style.left = '0';
-    panel.style.right = 'auto';
-  }
-}
 
 function isDefault(f: Record<string, unknown>): boolean {
   return Object.entries(DEFAULT_FIXED_FILTERS).every(([k, v]) => f[k] === v);
 }
 
 export function FixedFiltersMenu() {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, toggle, rootRef, buttonRef, placePanel } = useMenuPopover();
   const panelId = useId();
   const { filters, setFilters } = useAppStore(
     useShallow((s) => ({ filters: s.fixedFilters, setFilters: s.setFixedFilters })),
   );
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      // Handled here so the app-wide Esc (clear selection) does not also fire.
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown, true);
-    };
-  }, [open]);
 
   const bead = filters.speed === 'bead';
   const changed = !isDefault({ ...filters });
@@ -71,7 +36,7 @@ export function FixedFiltersMenu() {
         className="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         Filters
         {changed && (

@@ -1,7 +1,9 @@
 // The "Layers" button opens a small panel of checkboxes (a disclosure, so native checkboxes
-// keep their keyboard behaviour). Esc or a click elsewhere closes it.
-import { useEffect, useId, useRef, useState } from 'react';
+// keep their keyboard behaviour). Esc or a click elsewhere closes it; the panel is placed as
+// the Filters panel is (components/use-menu-popover.ts), so neither runs off the window.
+import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useMenuPopover } from '../../components/use-menu-popover';
 import { useAppStore } from '../../state/store';
 import type { LayersSlice } from '../../state/slices/layers';
 import './layers-menu.css';
@@ -22,33 +24,11 @@ const ITEMS: { key: LayerKey; label: string; hint: string }[] = [
 ];
 
 export function LayersMenu() {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, toggle, rootRef, buttonRef, placePanel } = useMenuPopover();
   const panelId = useId();
   const { layers, setLayer } = useAppStore(
     useShallow((s) => ({ layers: s.layers, setLayer: s.setLayer })),
   );
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      // Handled here so the app-wide Esc (clear selection) does not also fire.
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown, true);
-    };
-  }, [open]);
 
   const activeCount = ITEMS.filter((item) => layers[item.key]).length;
 
@@ -60,7 +40,7 @@ export function LayersMenu() {
         className="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={toggle}
       >
         Layers
         <span className="layers-menu__count" aria-hidden="true">
@@ -68,7 +48,7 @@ export function LayersMenu() {
         </span>
       </button>
       {open && (
-        <fieldset id={panelId} className="layers-menu__panel">
+        <fieldset ref={placePanel} id={panelId} className="layers-menu__panel">
           <legend className="layers-menu__legend">Map layers</legend>
           {ITEMS.map((item, index) => (
             <label key={item.key} className="layers-menu__item">

@@ -24,7 +24,13 @@ export function BackendBadge() {
       className={embedded ? 'backend-badge backend-badge--demo' : 'backend-badge'}
       title={health.data.label}
     >
-      {embedded ? 'Demo data (synthetic)' : health.data.backend}
+      {embedded ? (
+        <>
+          Demo data<span className="backend-badge__more"> (synthetic)</span>
+        </>
+      ) : (
+        health.data.backend
+      )}
     </span>
   );
 }
