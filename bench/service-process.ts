@@ -43,7 +43,7 @@ export interface ServiceProcess {
 }
 
 /** A free loopback port (the service's main takes a fixed PORT). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -62,7 +62,7 @@ function statusKb(pid: number, key: string): number {
   return Number(match[1]);
 }
 
-function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
+export function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), ms);

@@ -77,7 +77,7 @@ export function locatePaths(
 const wave = (theta: number) => 1 + 0.12 * Math.sin(5 * theta) + 0.04 * Math.sin(17 * theta + 1);
 
 /** The densest town: the one with the most current locations within 3 km. */
-function busiestTown(fabric: Fabric, current: Uint32Array): { lng: number; lat: number } {
+export function busiestTown(fabric: Fabric, current: Uint32Array): { lng: number; lat: number } {
   const { lng, lat } = fabric.locations;
   let best = fabric.towns[0]!;
   let bestCount = -1;

@@ -1,0 +1,115 @@
+// `npm run bench:map [-- --runs N] [-- --locations N] [-- --json]`: issue 13's map figure. The
+// app server (embedded backend, built dist/, 127.0.0.1, a free port) and Chromium with the
+// browser tests' flags (SwiftShader), then, from jumpTo to the map's `idle` with the fixed
+// layer drawn: the densest town at the street zoom holding about 5,000 locations, and the
+// county's hexagons; each beside the same view with the fixed layer off, in the same run, so a
+// busy machine slows both alike. Every run opens a new browser context (an empty HTTP cache);
+// the first of each case also meets the service's tile caches empty and is shown apart.
+import { loadavg } from 'node:os';
+import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { loadDemoFabric } from '../server/demo/load-demo-fabric';
+import { startAppServerProcess } from './app-server-process';
+import { FIXED_HEX_LAYERS, FIXED_POINT_LAYERS, canvasSize, openApp, timeView } from './map-page';
+import { report, type Case } from './map-report';
+import { countyView, streetView } from './map-views';
+import { currentLocations } from './workload';
+
+function intArg(name: string, fallback: number | undefined, min: number): number | undefined {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return fallback;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} takes an integer of at least ${min}`);
+  return n;
+}
+
+const RUNS = intArg('--runs', 5, 1)!;
+const LOCATIONS = intArg('--locations', undefined, 1000);
+const json = process.argv.includes('--json');
+const log = (line: string) => console.log(line);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+async function main(): Promise<Record<string, number>> {
+  log(`load average ${load()}`);
+  const fabric = await loadDemoFabric(LOCATIONS ? { locations: LOCATIONS } : {});
+  const current = currentLocations(fabric);
+  const server = await startAppServerProcess({
+    ...(LOCATIONS ? { locations: LOCATIONS } : {}),
+    readyTimeoutMs: 600_000,
+    log: () => {},
+  });
+  let browser: Browser | undefined;
+  try {
+    // Debian's Chromium, as the browser tests run it (playwright.config.ts).
+    browser = await chromium.launch({
+      executablePath: '/usr/lib/chromium/chromium',
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
+    log(
+      `app server at ${server.url} over ${current.length.toLocaleString('en-US')} current locations`,
+    );
+    const probe = await openApp(
+      browser,
+      server.url,
+      streetView(fabric, current, { width: 1280, height: 800 }),
+      true,
+    );
+    const size = await canvasSize(probe);
+    await probe.context().close();
+    const views = [streetView(fabric, current, size), countyView(fabric, current, size)];
+    for (const v of views)
+      log(
+        `${v.name} view: zoom ${v.zoom} at ${v.lng.toFixed(5)}, ${v.lat.toFixed(5)} (${v.locations} current locations in a ${size.width}×${size.height} canvas)`,
+      );
+    const cases: Case[] = views.flatMap((view) =>
+      [true, false].map((fixed) => ({
+        view,
+        fixed,
+        first: 0,
+        times: [],
+        drawn: 0,
+        tiles: [],
+        slowestTile: [],
+      })),
+    );
+    for (let run = 0; run <= RUNS; run++) {
+      // On and off take turns going first, so neither always follows the other.
+      const order = run % 2 === 0 ? cases : cases.toReversed();
+      for (const c of order) {
+        const page = await openApp(browser, server.url, c.view, c.fixed);
+        const layers = !c.fixed
+          ? []
+          : c.view.name === 'street'
+            ? FIXED_POINT_LAYERS
+            : FIXED_HEX_LAYERS;
+        const { ms, drawn, tiles, slowestTileMs } = await timeView(page, c.view, layers);
+        await page.context().close();
+        if (run === 0) c.first = ms;
+        else c.times.push(ms);
+        if (c.fixed) c.drawn = drawn;
+        c.tiles.push(tiles);
+        c.slowestTile.push(slowestTileMs);
+      }
+    }
+    const figures = report(cases, RUNS, log);
+    log(`load average ${load()}`);
+    return figures;
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+main()
+  .then((figures) => {
+    if (json) console.log(JSON.stringify(figures));
+  })
+  .catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
