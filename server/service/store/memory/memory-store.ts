@@ -76,9 +76,9 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
   // Built on a vintage's first places call: most stores never search for a town.
   const placesIndexes = new Map<number, PlacesIndex>();
   const placesIndex = (v: number) => {
-    let built = placesIndexes.get(v);
-    if (!built) placesIndexes.set(v, (built = buildPlacesIndex(ix, v)));
-    return built;
+    let index = placesIndexes.get(v);
+    if (!index) placesIndexes.set(v, (index = buildPlacesIndex(ix, v)));
+    return index;
   };
   const fixedTiles = createFixedTileSource(ix);
   const fixedVintages = (cv: string, fv: string): FixedVintages | null => {
