@@ -9,7 +9,7 @@ import { PbfReader } from 'pbf';
 import { fromGeojsonVt } from 'vt-pbf';
 import { TILE_EXTENT } from './tiles';
 
-export const CHANGE_LAYER = 'fixed_change';
+const CHANGE_LAYER = 'fixed_change';
 
 /** The per-release properties of a `fixed` point, carried once per side. */
 const SIDE_PROPERTIES = ['bsl', 'inrelease', 'offers', 'r', 'b'] as const;

@@ -2,14 +2,8 @@
 // database-backed one beside it): the limit summarize counts against, and the field catalogue
 // (each layer's field definitions and record fields, in listorder). The fabric model both load
 // from is fabric.ts; the served-status rule (unserved / underserved / served from a location's
-// offers) is shared/served-status.ts, which the browser uses too; the interface is store.ts.
-export {
-  DATALEVEL,
-  LOCATION_CATEGORIES,
-  RECORD_FIELDS,
-  layerFields,
-  locationFieldDef,
-} from './field-catalogue';
+// offers) is shared/served-status.ts, and under the map's filters shared/fixed-status.ts, which the browser uses too; the interface is store.ts.
+export { RECORD_FIELDS, layerFields, locationFieldDef } from './field-catalogue';
 
 /** Most locations one summarize call may cover; a larger area is refused (maxcount_exceeded). */
 export const MAXCOUNT = 50_000;
