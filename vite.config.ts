@@ -11,6 +11,7 @@ const MEASURED = [
   'server/app/upstream-hostile.test.ts',
   'server/app/upstream-throttle.test.ts',
   'server/app/front-door-limits.test.ts',
+  'server/service/http-tests/hex-warm-up.test.ts',
 ];
 export default defineConfig({
   plugins: [react()],
