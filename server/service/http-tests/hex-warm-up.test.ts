@@ -63,7 +63,9 @@ function startWarmUp(svc: RunningService): { done: Promise<void>; warming: () =>
 }
 
 describe('hexagon cells grouped after start-up', () => {
-  it('leaves locate answering within 200 ms meanwhile', async () => {
+  // One more try when the machine is too busy for the time bound (the whole suite shares two
+  // cores); a grouping done at once fails the count on every try.
+  it('leaves locate answering within 200 ms meanwhile', { retry: 1, timeout: 60_000 }, async () => {
     const svc = await service();
     // The route's first calls and the client's connections, apart from the warm-up.
     await Promise.all(Array.from({ length: LOOPS }, (_, k) => get(svc.url, locatePath(1000 + k))));
@@ -84,7 +86,7 @@ describe('hexagon cells grouped after start-up', () => {
     // each request takes about three slices (the client shares this process's event loop).
     expect(answeredWhileWarming).toBeGreaterThanOrEqual(10);
     expect(Math.max(...latencies)).toBeLessThan(LOCATE_BOUND_MS);
-  }, 60_000);
+  });
 
   it('answers a hexagon tile asked during the grouping as a service grouping on demand', async () => {
     const cv = demo.fixedCoverage.at(-1)!.vintage;
