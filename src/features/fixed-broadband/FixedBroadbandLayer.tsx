@@ -24,7 +24,7 @@ import { HexLegend, StatusLegend } from './FixedLegend';
 import { useFixedCounts } from './use-fixed-counts';
 import { useFixedTileLayers } from './use-fixed-tile-layers';
 import { useFixedViewLayers } from './use-fixed-view-layers';
-import { useSettledView } from './use-settled-view';
+import { useSettledView } from '../../map/use-settled-view';
 import { VIEW_LOAD_MIN_ZOOM, ViewLoadLegend } from './ViewLoadLegend';
 import { useHexHover, type HoveredHex } from './use-hex-hover';
 import './fixed-broadband.css';

@@ -16,7 +16,7 @@ import { buildHexView } from './hex-features';
 import { hexSelectionLayers, mobileCellLayers } from './hex-styles';
 import { MobileCoverageCard } from './MobileCoverageCard';
 import { useHexSelection } from './use-hex-selection';
-import { useMapViewport } from './use-map-viewport';
+import { useSettledView } from '../../map/use-settled-view';
 import { usePacedFeatures } from './use-paced-features';
 import './mobile-coverage.css';
 
@@ -36,7 +36,7 @@ export function MobileCoverageLayer() {
       setFilter: st.setMobileFilter,
     })),
   );
-  const viewport = useMapViewport(map);
+  const viewport = useSettledView(map);
   const zoomedIn = viewport !== null && viewport.zoom >= MOBILE_MIN_ZOOM;
   const bounds = s.on && zoomedIn ? viewport.bounds : null;
   const cells = useMemo(() => (bounds ? cellsInBounds(bounds) : NO_CELLS), [bounds]);

@@ -1,15 +1,15 @@
-// The map's settled view (zoom and bounds), updated when a move ends rather than on every
-// frame: cells are computed and fetched for where the user stopped, not for where they passed.
+// The map's view once a move ends (zoom and bounds): what a layer asks for (mobile cells, the
+// locations of a view) follows where the planner stopped, never every frame on the way.
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { LngLatBox } from '../../lib/geo/h3';
+import type { LngLatBox } from '../lib/geo/h3';
 
-export interface MapViewport {
+export interface SettledView {
   zoom: number;
   bounds: LngLatBox;
 }
 
-function readViewport(map: MapLibreMap): MapViewport {
+function read(map: MapLibreMap): SettledView {
   const b = map.getBounds();
   return {
     zoom: map.getZoom(),
@@ -18,17 +18,17 @@ function readViewport(map: MapLibreMap): MapViewport {
 }
 
 /** Keeps one snapshot per settled view, so React sees a new object only after a move. */
-function viewportStore(map: MapLibreMap | null) {
-  let snapshot = map ? readViewport(map) : null;
+function viewStore(map: MapLibreMap | null) {
+  let snapshot = map ? read(map) : null;
   return {
     subscribe(notify: () => void) {
       if (!map) return () => {};
       const update = () => {
-        snapshot = readViewport(map);
+        snapshot = read(map);
         notify();
       };
       map.on('moveend', update);
-      // A resize (panel hidden, window grown) shows more cells without a move.
+      // A resize (panel shown or hidden, window changed) shows more or less without a move.
       map.on('resize', update);
       return () => {
         map.off('moveend', update);
@@ -39,8 +39,8 @@ function viewportStore(map: MapLibreMap | null) {
   };
 }
 
-export function useMapViewport(map: MapLibreMap | null): MapViewport | null {
-  const store = useMemo(() => viewportStore(map), [map]);
+export function useSettledView(map: MapLibreMap | null): SettledView | null {
+  const store = useMemo(() => viewStore(map), [map]);
   const subscribe = useCallback((notify: () => void) => store.subscribe(notify), [store]);
   return useSyncExternalStore(subscribe, store.get);
 }
