@@ -1,8 +1,6 @@
 // "Compare releases" (issue 14): choose a second coverage vintage and fabric vintage; the map
 // rings each location whose status changed between the two under the planner's filters, and
 // this card names the classes with how many of each are in view. Kept in the URL (wcv, wv).
-import { useEffect, useState } from 'react';
-import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useShallow } from 'zustand/react/shallow';
 import { CHANGE_CLASSES } from '../../../shared/fixed-change';
 import { fixedChangeTileUrl } from '../../api/coverage';
@@ -17,23 +15,10 @@ import { earlierSide } from './change-expression';
 import { CHANGE_COLOUR } from './compare-styles';
 import { useChangeCounts, type ChangeCounts } from './use-change-counts';
 import { useChangeLayer } from './use-change-layer';
+import { useSettledView } from '../../map/use-settled-view';
 import './compare.css';
 
 const STREET_ZOOM = 13;
-
-function useZoom(map: MapLibreMap | null): number | null {
-  const [zoom, setZoom] = useState<number | null>(() => map?.getZoom() ?? null);
-  useEffect(() => {
-    if (!map) return;
-    const update = () => setZoom(map.getZoom());
-    update();
-    map.on('moveend', update);
-    return () => {
-      map.off('moveend', update);
-    };
-  }, [map]);
-  return zoom;
-}
 
 /** The fabric a coverage vintage was filed on: the newest fabric vintage not after it. */
 function fabricFor(coverage: string, fabrics: readonly string[]): string | null {
@@ -65,7 +50,7 @@ export function CompareCard() {
     w && s.cv && s.fv ? earlierSide({ coverage: s.cv, fabric: s.fv }, w) : ('b' as const);
   useChangeLayer(map, url, s.filters, earlier);
   const counts = useChangeCounts(map, url !== null, s.filters, earlier);
-  const zoom = useZoom(map);
+  const zoom = useSettledView(map)?.zoom ?? null;
   if (!map || health.data === undefined) return null;
 
   const shown = (cv: string | null, fv: string | null) =>

@@ -3,9 +3,7 @@
 // and its legend card with the counts in view and the releases shown. A hexagon's counts show
 // under the pointer (or the keyboard's centre cross). Against an upstream service (no fixed
 // tiles) the street-zoom locations are assembled per view from its published operations.
-import { useEffect, useState } from 'react';
 import type { Feature, GeoJSON } from 'geojson';
-import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useShallow } from 'zustand/react/shallow';
 import { CollapsibleLegend } from '../../components/CollapsibleLegend';
 import { cellPolygon } from '../../lib/geo/h3';
@@ -31,21 +29,6 @@ import './fixed-broadband.css';
 
 const EMPTY: GeoJSON = { type: 'FeatureCollection', features: [] };
 const NO_POINTS: FixedPoints = { type: 'FeatureCollection', features: [] };
-
-/** The map's zoom once a move ends (the legend switches between locations and hexagons). */
-function useSettledZoom(map: MapLibreMap | null): number | null {
-  const [zoom, setZoom] = useState<number | null>(() => map?.getZoom() ?? null);
-  useEffect(() => {
-    if (!map) return;
-    const update = () => setZoom(map.getZoom());
-    update();
-    map.on('moveend', update);
-    return () => {
-      map.off('moveend', update);
-    };
-  }, [map]);
-  return zoom;
-}
 
 export function FixedBroadbandLayer() {
   const map = useMapInstance();
@@ -81,7 +64,7 @@ export function FixedBroadbandLayer() {
     ? ({ type: 'Feature', properties: {}, geometry: cellPolygon(hovered.h3) } satisfies Feature)
     : EMPTY;
   useGeoJsonSource(SOURCE.fixedHexHover, outline, fixedHexHoverLayers, OVERLAY_BEFORE_ID);
-  const zoom = useSettledZoom(map);
+  const zoom = view?.zoom ?? null;
 
   if (!s.on || !map) return null;
   const releases =
