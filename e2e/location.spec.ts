@@ -20,6 +20,7 @@ import {
   type ApiFixedOffer,
   type ApiLocation,
 } from './support/location-expect';
+import { foldLegends } from './support/layout-boxes';
 import { MapDriver } from './support/map-driver';
 import { monthYear } from './support/planner-text';
 import { apiGet, fabricVintages } from './support/service-api';
@@ -327,7 +328,19 @@ test.describe('location workflow', () => {
     expect(timing.length).toBeGreaterThanOrEqual(TIMING_CLICKS);
     // The timing points lie around this one, all in view at zoom 17.
     const map = await openAt(page, at.FootprintParcel, 17);
-    for (const [n, p] of timing.slice(0, TIMING_CLICKS).entries()) {
+    // The legend cards cover the map's left side: fold them and bring the points to the right.
+    await foldLegends(page);
+    const clicks = timing.slice(0, TIMING_CLICKS);
+    const xs = await Promise.all(clicks.map(async (p) => (await map.project(p.lng, p.lat)).x));
+    const card = await page.locator('.map-card').last().boundingBox();
+    const clear = (card ? card.x + card.width : 0) + 24;
+    const canvas = (await page.locator('canvas').first().boundingBox())!;
+    const { west, east } = await map.bounds();
+    const shift = Math.max(0, clear - Math.min(...xs));
+    const view = await map.view();
+    await map.jumpTo({ ...view, lng: view.lng - (shift * (east - west)) / canvas.width });
+    await map.waitForIdle();
+    for (const [n, p] of clicks.entries()) {
       await map.clickAt(p.lng, p.lat);
       // The panel marks the moment locate, data, translate, history and coverage all show.
       await page.waitForFunction(

@@ -116,7 +116,7 @@ test('a ZIP code and a town fly to the extent places gives', async ({ page }) =>
     expect(view.lat).toBeGreaterThanOrEqual(s);
     expect(view.lat).toBeLessThanOrEqual(n);
     // Nothing was selected: a place is only flown to.
-    await expect(page.getByRole('region', { name: 'Location' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Location', exact: true })).toHaveCount(0);
   }
 });
 

@@ -24,7 +24,7 @@ export class LocationPanelDriver {
   readonly region: Locator;
 
   constructor(readonly page: Page) {
-    this.region = page.getByRole('region', { name: 'Location' });
+    this.region = page.getByRole('region', { name: 'Location', exact: true });
   }
 
   /** The value of an identifier ("location ID" or "UUID"): the definition with its Copy button. */

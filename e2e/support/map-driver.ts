@@ -145,7 +145,22 @@ export class MapDriver {
   }
 
   /** Clicks the map at lng/lat with the real mouse (so MapLibre's handlers see it). */
+  /** What covers the map at a point (a legend card, a panel), or null where the map shows. */
+  async coveredAt(lng: number, lat: number): Promise<string | null> {
+    const { x, y } = await this.project(lng, lat);
+    return this.page.evaluate(
+      ([px, py]) => {
+        const e = document.elementFromPoint(px, py);
+        return e instanceof HTMLCanvasElement ? null : (e?.outerHTML.slice(0, 80) ?? 'nothing');
+      },
+      [x, y],
+    );
+  }
+
   async clickAt(lng: number, lat: number): Promise<void> {
+    // A card over the map would take the click: say so rather than time out later.
+    const cover = await this.coveredAt(lng, lat);
+    if (cover !== null) throw new Error(`the map is covered at ${lng}, ${lat} by ${cover}`);
     const { x, y } = await this.project(lng, lat);
     await this.page.mouse.click(x, y);
   }
