@@ -9,6 +9,7 @@ import { FieldPicker } from './FieldPicker';
 import { ReportView } from './ReportView';
 import { SummaryResults } from './SummaryResults';
 import { useSelectedAreaSummary } from './use-selected-area-summary';
+import { SplitProgress } from './SplitProgress';
 import './area-panel.css';
 import './report.css';
 
@@ -41,26 +42,13 @@ function Summary() {
       {fields.length === 0 ? (
         <p className="area-panel__empty">Tick at least one field to summarize {area.name}.</p>
       ) : summary.isFetching ? (
-        <div className="area-panel__status" role="status">
-          {summary.progress ? (
-            <>
-              <p>
-                The area holds more than the service's limit per request; summarizing it in parts:{' '}
-                {summary.progress.done} of {summary.progress.total} parts
-              </p>
-              <progress
-                max={summary.progress.total}
-                value={summary.progress.done}
-                aria-label="Parts summarized"
-              />
-            </>
-          ) : (
-            <p>Summarizing {area.name}…</p>
-          )}
-          <button type="button" className="button" onClick={summary.cancel}>
-            Cancel
-          </button>
-        </div>
+        <SplitProgress
+          progress={summary.progress}
+          inParts="summarizing it in parts"
+          partsLabel="Parts summarized"
+          whole={`Summarizing ${area.name}…`}
+          onCancel={summary.cancel}
+        />
       ) : summary.isError ? (
         <div className="area-panel__error" role="alert">
           <p>The summary failed: {errorText(summary.error)}</p>

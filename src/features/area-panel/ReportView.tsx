@@ -8,6 +8,7 @@ import type { SavedArea } from '../../state/slices/areas';
 import { useAppStore } from '../../state/store';
 import { errorText } from './error-text';
 import { ReportResults } from './ReportResults';
+import { SplitProgress } from './SplitProgress';
 
 export function ReportView({ area }: { area: SavedArea }) {
   const { vintage, coverage, filters, setTab } = useAppStore(
@@ -28,26 +29,13 @@ export function ReportView({ area }: { area: SavedArea }) {
     );
   if (report.isFetching)
     return (
-      <div className="area-panel__status" role="status">
-        {report.progress ? (
-          <>
-            <p>
-              The area holds more than the service's limit per request; counting it in parts:{' '}
-              {report.progress.done} of {report.progress.total} parts
-            </p>
-            <progress
-              max={report.progress.total}
-              value={report.progress.done}
-              aria-label="Parts counted"
-            />
-          </>
-        ) : (
-          <p>Counting the locations of {area.name}…</p>
-        )}
-        <button type="button" className="button" onClick={report.cancel}>
-          Cancel
-        </button>
-      </div>
+      <SplitProgress
+        progress={report.progress}
+        inParts="counting it in parts"
+        partsLabel="Parts counted"
+        whole={`Counting the locations of ${area.name}…`}
+        onCancel={report.cancel}
+      />
     );
   if (report.isError && reportUnsupported(report.error))
     return (

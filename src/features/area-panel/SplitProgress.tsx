@@ -1,0 +1,36 @@
+// What the panel shows while an area is asked for: its progress in parts when the area holds
+// more than the service counts per request, and a Cancel button. The report and the custom
+// summary both show it, each with its own words.
+import type { ReactNode } from 'react';
+
+interface Props {
+  progress: { done: number; total: number } | null | undefined;
+  /** "counting it in parts" / "summarizing it in parts". */
+  inParts: string;
+  /** The progress bar's name: "Parts counted". */
+  partsLabel: string;
+  /** The line shown while the area is asked in one request. */
+  whole: ReactNode;
+  onCancel: () => void;
+}
+
+export function SplitProgress({ progress, inParts, partsLabel, whole, onCancel }: Props) {
+  return (
+    <div className="area-panel__status" role="status">
+      {progress ? (
+        <>
+          <p>
+            The area holds more than the service's limit per request; {inParts}: {progress.done} of{' '}
+            {progress.total} parts
+          </p>
+          <progress max={progress.total} value={progress.done} aria-label={partsLabel} />
+        </>
+      ) : (
+        <p>{whole}</p>
+      )}
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
