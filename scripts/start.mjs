@@ -1,11 +1,13 @@
-// `npm start`: builds the app when dist/ is missing or older than its sources, then runs the
-// app server (server/app/main.ts under tsx), passing Ctrl+C and SIGTERM on to it.
+// `npm start`: builds the app when dist/ (or DIST_DIR) is missing or older than its sources, then
+// runs the app server (server/app/main.ts under tsx), passing Ctrl+C and SIGTERM on to it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// Another build folder lets two checkouts' servers (or two test runs) not rebuild each other's.
+const distDir = resolve(root, process.env.DIST_DIR || 'dist');
 const BUILD_INPUTS = [
   'src',
   'public',
@@ -26,8 +28,8 @@ function newestMtime(path) {
 }
 
 function buildIsStale() {
-  const builtIndex = join(root, 'dist', 'index.html');
-  if (!existsSync(builtIndex)) return 'dist/ is missing';
+  const builtIndex = join(distDir, 'index.html');
+  if (!existsSync(builtIndex)) return `${distDir} is missing`;
   const built = statSync(builtIndex).mtimeMs;
   const changed = BUILD_INPUTS.find((input) => newestMtime(join(root, input)) > built);
   return changed ? `${changed} changed since the last build` : null;
@@ -37,10 +39,14 @@ const reason = buildIsStale();
 if (reason) {
   console.log(`building the app (${reason}) ...`);
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     console.error(
       'the build failed (see above); fix it or run `npm run build` to see the full output',
@@ -60,7 +66,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: process.env,
+    env: { ...process.env, DIST_DIR: distDir },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -8,7 +8,8 @@ const log = (line: string) => console.log(line);
 async function main(): Promise<void> {
   const env = process.env;
   const { port, host } = parseServerEnv(env, { port: 5173 });
-  const server = await startAppServer({ port, host, env, log });
+  const distDir = env.DIST_DIR ? { distDir: env.DIST_DIR } : {};
+  const server = await startAppServer({ port, host, env, log, ...distDir });
   log(`listening on ${server.url}`);
   // 0.0.0.0 and :: are not addresses a browser can open; point at the local machine instead.
   const openable =
