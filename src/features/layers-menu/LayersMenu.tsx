@@ -1,9 +1,8 @@
 // The "Layers" button opens a small panel of checkboxes (a disclosure, so native checkboxes
 // keep their keyboard behaviour). Esc or a click elsewhere closes it; the panel is placed as
-// the Filters panel is (components/use-menu-popover.ts), so neither runs off the window.
-import { useId } from 'react';
+// the Filters panel is (components/MenuPopover.tsx), so neither runs off the window.
 import { useShallow } from 'zustand/react/shallow';
-import { useMenuPopover } from '../../components/use-menu-popover';
+import { MenuPopover } from '../../components/MenuPopover';
 import { useAppStore } from '../../state/store';
 import type { LayersSlice } from '../../state/slices/layers';
 import './layers-menu.css';
@@ -24,8 +23,6 @@ const ITEMS: { key: LayerKey; label: string; hint: string }[] = [
 ];
 
 export function LayersMenu() {
-  const { open, toggle, rootRef, buttonRef, placePanel } = useMenuPopover();
-  const panelId = useId();
   const { layers, setLayer } = useAppStore(
     useShallow((s) => ({ layers: s.layers, setLayer: s.setLayer })),
   );
@@ -33,21 +30,17 @@ export function LayersMenu() {
   const activeCount = ITEMS.filter((item) => layers[item.key]).length;
 
   return (
-    <div className="layers-menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
-      >
-        Layers
-        <span className="layers-menu__count" aria-hidden="true">
-          {activeCount}
-        </span>
-      </button>
-      {open && (
+    <MenuPopover
+      className="layers-menu"
+      label={
+        <>
+          Layers
+          <span className="layers-menu__count" aria-hidden="true">
+            {activeCount}
+          </span>
+        </>
+      }
+      renderPanel={(panelId, placePanel) => (
         <fieldset ref={placePanel} id={panelId} className="layers-menu__panel">
           <legend className="layers-menu__legend">Map layers</legend>
           {ITEMS.map((item, index) => (
@@ -67,6 +60,6 @@ export function LayersMenu() {
           ))}
         </fieldset>
       )}
-    </div>
+    />
   );
 }

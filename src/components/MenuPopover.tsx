@@ -2,7 +2,7 @@
 // native controls, so each control keeps its keyboard behaviour. Esc or a press elsewhere
 // closes it; Esc gives focus back to the button. One mechanism for every menu, so they open,
 // close and place their panels alike.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /** Closest a panel may come to the window's edges, in CSS pixels. */
 const EDGE = 8;
@@ -31,7 +31,7 @@ function placeMenuPanel(panel: HTMLElement | null): void {
   panel.style.maxHeight = `${Math.floor(room)}px`;
 }
 
-export function useMenuPopover() {
+function useMenuPopover() {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -63,4 +63,34 @@ export function useMenuPopover() {
     buttonRef,
     placePanel: placeMenuPanel,
   };
+}
+
+interface MenuPopoverProps {
+  /** The menu's class: the root gets it, the stylesheet styles `<className>__panel` itself. */
+  className: string;
+  /** The button's words, and what follows them (a count, a changed dot). */
+  label: ReactNode;
+  /** The panel, given its id (the button controls it) and the ref callback that places it. */
+  renderPanel: (id: string, place: (el: HTMLElement | null) => void) => ReactNode;
+}
+
+/** A top-bar menu: its button and, while open, its panel. */
+export function MenuPopover({ className, label, renderPanel }: MenuPopoverProps) {
+  const { open, toggle, rootRef, buttonRef, placePanel } = useMenuPopover();
+  const panelId = useId();
+  return (
+    <div className={className} ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        {label}
+      </button>
+      {open && renderPanel(panelId, placePanel)}
+    </div>
+  );
 }
