@@ -22,11 +22,12 @@ export async function loadBoundaries(): Promise<Boundaries> {
   ]);
   const statesTopo = statesModule.default as unknown as AtlasTopology;
   const countiesTopo = countiesModule.default as unknown as AtlasTopology;
-  const states = feature(statesTopo, statesTopo.objects.states);
+  const states: FeatureCollection = feature(statesTopo, statesTopo.objects.states);
   const counties: FeatureCollection = feature(countiesTopo, countiesTopo.objects.counties);
-  // The 5-digit GEOID as a property, so click handlers can read it from rendered features.
-  for (const county of counties.features) {
-    county.properties = { ...county.properties, geoid: String(county.id ?? '') };
+  // The GEOID (5 digits for a county, 2 for a state) as a property, so click handlers and
+  // outline look-ups can read it from rendered features and source data.
+  for (const f of [...counties.features, ...states.features]) {
+    f.properties = { ...f.properties, geoid: String(f.id ?? '') };
   }
   return { states, counties, countyLabels: countyLabelPoints(counties) };
 }

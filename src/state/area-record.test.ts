@@ -23,6 +23,15 @@ describe('parseAreaValue', () => {
     });
   });
 
+  it('keeps a state or place source and a GEOID; a malformed GEOID is left out', () => {
+    const state = { ...savedArea('s', 'Illinois'), source: 'state', geoid: '17' };
+    expect(parseAreaValue(state)).toEqual({ ok: true, area: state });
+    const place = { ...savedArea('p', 'Chatham'), source: 'place' };
+    expect(parseAreaValue(place)).toEqual({ ok: true, area: place });
+    const { geoid: _g, ...noGeoid } = state;
+    expect(parseAreaValue({ ...state, geoid: '17x' })).toEqual({ ok: true, area: noGeoid });
+  });
+
   it('skips the geometry rules only for the very geometry this tab already accepted', () => {
     // A held area stands for one accepted earlier; a bow-tie makes the skip observable.
     const held = { ...savedArea('a', 'Held'), geometry: bowTie };

@@ -6,7 +6,9 @@ import type { AreaSource, SavedArea } from './slices/areas';
 
 export type AreaRecordParse = { ok: true; area: SavedArea } | { ok: false; reason: string };
 
-const SOURCES: readonly AreaSource[] = ['draw', 'import', 'county'];
+const SOURCES: readonly AreaSource[] = ['draw', 'import', 'county', 'state', 'place'];
+/** A state's 2-digit or a county's 5-digit GEOID. */
+const GEOID = /^(\d{2}|\d{5})$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,7 +25,7 @@ export function parseAreaValue(
   accepted?: SavedArea,
 ): AreaRecordParse {
   if (!isObject(value)) return { ok: false, reason: 'It is not an area record.' };
-  const { id, name, geometry, source, createdAt } = value;
+  const { id, name, geometry, source, createdAt, geoid } = value;
   if (typeof id !== 'string' || id === '') return { ok: false, reason: 'It has no id.' };
   if (expectedId !== undefined && id !== expectedId)
     return { ok: false, reason: `Its id (${id}) differs from the one its key names.` };
@@ -39,6 +41,8 @@ export function parseAreaValue(
     // Older records may lack these two; they do not affect the shape, so defaults are safe.
     source: SOURCES.includes(source as AreaSource) ? (source as AreaSource) : 'import',
     createdAt: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : 0,
+    // Older county records have none; a link then carries the outline instead.
+    ...(typeof geoid === 'string' && GEOID.test(geoid) ? { geoid } : {}),
   };
   const same =
     accepted !== undefined &&
@@ -65,8 +69,8 @@ export function parseAreaRecord(
 
 /** The text stored for an area: only its own fields, so UI state never leaks into storage. */
 export function areaRecordText(area: SavedArea): string {
-  const { id, name, geometry, source, createdAt } = area;
-  return JSON.stringify({ id, name, geometry, source, createdAt });
+  const { id, name, geometry, source, createdAt, geoid } = area;
+  return JSON.stringify({ id, name, geometry, source, createdAt, geoid });
 }
 
 /** Areas in a stable order every tab agrees on: oldest first. */

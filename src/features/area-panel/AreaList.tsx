@@ -5,7 +5,13 @@ import type { SavedArea } from '../../state/slices/areas';
 import { useAppStore } from '../../state/store';
 import { exportAreaGeoJson } from './area-export';
 
-const SOURCE_WORDS = { draw: 'Drawn', import: 'Imported', county: 'County' } as const;
+const SOURCE_WORDS = {
+  draw: 'Drawn',
+  import: 'Imported',
+  county: 'County',
+  state: 'State',
+  place: 'Place',
+} as const;
 
 const UNSAVED_WORDS = {
   full: 'Not saved: browser storage is full.',

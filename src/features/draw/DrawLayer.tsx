@@ -47,7 +47,7 @@ export function DrawLayer() {
         <div
           className="draw-county-offer"
           role="dialog"
-          aria-label="County"
+          aria-label="County or state"
           onKeyDown={(event) => {
             if (event.key !== 'Escape') return;
             event.stopPropagation();
@@ -60,9 +60,17 @@ export function DrawLayer() {
             className="button button--primary"
             // Offered from the keyboard, the offer takes focus so Enter accepts it.
             autoFocus={county.offer.viaKeyboard}
-            onClick={() => void county.acceptOffer()}
+            onClick={() => void county.acceptOffer('county')}
           >
             Use this county
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!county.offer.stateName}
+            onClick={() => void county.acceptOffer('state')}
+          >
+            Use {county.offer.stateName ?? 'the state'}
           </button>
           <button type="button" className="button button--ghost" onClick={county.dismiss}>
             Cancel

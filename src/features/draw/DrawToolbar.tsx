@@ -84,7 +84,7 @@ export function DrawToolbar({ map, onEdit }: { map: MapLibreMap | null; onEdit: 
         />
       </div>
       <p className="draw-toolbar__hint">
-        {hint ?? 'Pick a tool, drop a GeoJSON file on the map, or click a county to use it.'}
+        {hint ?? 'Pick a tool, drop a GeoJSON file on the map, or click a county to use it or its state.'}
       </p>
       {notice && (
         <div

@@ -3,7 +3,8 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import counties10m from 'us-atlas/counties-10m.json';
-import { checkNow, checkOnClose, countyRefusal, refusalMessage } from './draw-validation';
+import states10m from 'us-atlas/states-10m.json';
+import { checkNow, checkOnClose, boundaryRefusal, refusalMessage } from './draw-validation';
 
 const square: Polygon = {
   type: 'Polygon',
@@ -60,23 +61,40 @@ describe('draw validation', () => {
   });
 });
 
-describe('countyRefusal', () => {
+describe('boundaryRefusal', () => {
   const topology = counties10m as unknown as Topology<{ counties: GeometryCollection }>;
   const outline = (geoid: string) =>
     feature(topology, topology.objects.counties).features.find((f) => f.id === geoid)!.geometry as
       Polygon | MultiPolygon;
 
   it('accepts a county whose Census outline passes the area rules (Sangamon)', () => {
-    expect(countyRefusal('Sangamon County', outline('17167'))).toBeNull();
+    expect(boundaryRefusal('Sangamon County', outline('17167'))).toBeNull();
   });
 
   it('accepts one whose outline only repeats a vertex, as the service does (Mohave)', () => {
-    expect(countyRefusal('Mohave County', outline('04015'))).toBeNull();
+    expect(boundaryRefusal('Mohave County', outline('04015'))).toBeNull();
   });
 
   it('refuses one whose simplified outline crosses itself (Park, WY), saying what to do', () => {
-    expect(countyRefusal('Park County', outline('56029'))).toBe(
+    expect(boundaryRefusal('Park County', outline('56029'))).toBe(
       'The outline of Park County cannot be used as an area: Ring 1 crosses itself in the simplified Census boundary. Draw the area with a tool or import a GeoJSON outline instead.',
+    );
+  });
+});
+
+describe('boundaryRefusal for a state', () => {
+  const topology = states10m as unknown as Topology<{ states: GeometryCollection }>;
+  const outline = (geoid: string) =>
+    feature(topology, topology.objects.states).features.find((f) => f.id === geoid)!.geometry as
+      Polygon | MultiPolygon;
+
+  it('accepts a state whose Census outline passes the area rules (Illinois)', () => {
+    expect(boundaryRefusal('Illinois', outline('17'))).toBeNull();
+  });
+
+  it('refuses one whose simplified outline crosses itself (Oregon), saying what to do', () => {
+    expect(boundaryRefusal('Oregon', outline('41'))).toBe(
+      'The outline of Oregon cannot be used as an area: Ring 1 crosses itself in the simplified Census boundary. Draw the area with a tool or import a GeoJSON outline instead.',
     );
   });
 });

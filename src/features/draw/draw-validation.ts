@@ -47,10 +47,11 @@ export function refusalMessage(problem: string): string {
 }
 
 /**
- * For "Use this county": a few dozen Census outlines touch themselves once simplified. The
- * service refuses such rings and a stored area is checked again on load, so one is not kept.
+ * For "Use this county" and "Use <state>": a few dozen Census outlines touch themselves once
+ * simplified. The service refuses such rings (and one over the vertex limit) and a stored area
+ * is checked again on load, so one is not kept.
  */
-export function countyRefusal(label: string, geometry: Polygon | MultiPolygon): string | null {
+export function boundaryRefusal(label: string, geometry: Polygon | MultiPolygon): string | null {
   const problem = validateAreaGeometry(geometry);
   if (!problem) return null;
   return `The outline of ${label} cannot be used as an area: ${problem.replace(/\.$/, '')} in the simplified Census boundary. Draw the area with a tool or import a GeoJSON outline instead.`;

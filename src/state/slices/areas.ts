@@ -5,7 +5,8 @@ import { areaSaving, type StoredAreaChange } from '../area-saving';
 import { browserStorage, loadStoredAreasSafely, type SaveProblem } from '../area-storage';
 import type { AppState } from '../store';
 
-export type AreaSource = 'draw' | 'import' | 'county';
+/** 'county' and 'state' come from the Census boundaries, 'place' from a town or ZIP searched. */
+export type AreaSource = 'draw' | 'import' | 'county' | 'state' | 'place';
 export type DrawTool = 'none' | 'Polygon' | 'Rectangle' | 'Freehand' | 'Circle' | 'Select';
 
 export interface SavedArea {
@@ -14,6 +15,8 @@ export interface SavedArea {
   geometry: Polygon | MultiPolygon;
   source: AreaSource;
   createdAt: number;
+  /** A county's 5-digit or a state's 2-digit GEOID: a link names it instead of its outline. */
+  geoid?: string;
 }
 
 export interface AreasSlice {
@@ -34,6 +37,7 @@ export interface AreasSlice {
     name?: string;
     geometry: Polygon | MultiPolygon;
     source: AreaSource;
+    geoid?: string;
   }) => string;
   renameArea: (id: string, name: string) => void;
   updateAreaGeometry: (id: string, geometry: Polygon | MultiPolygon) => void;
@@ -97,14 +101,15 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
     drawTool: 'none',
     areaNotice: null,
     editingAreaId: null,
-    addArea: ({ name, geometry, source }) => {
+    addArea: ({ name, geometry, source, geoid }) => {
       const id = newId();
-      const area = {
+      const area: SavedArea = {
         id,
         name: name?.trim() || nextName(get().areas),
         geometry,
         source,
         createdAt: Date.now(),
+        ...(geoid ? { geoid } : {}),
       };
       set((s) => ({ areas: [...s.areas, area], selectedAreaId: id }));
       saving.save(area);
