@@ -13,15 +13,9 @@ import {
 } from '../../ops/match-rank';
 import { roadParts, tokens, type RoadParts } from '../../ops/match-text';
 import type { PgContext } from './context';
+import type { AddressRow } from './records';
 
-interface Row {
-  location_id: number;
-  feature: number;
-  address_primary: string;
-  city: string;
-  state: string;
-  zip: string;
-  zip_suffix: string;
+interface Row extends AddressRow {
   latitude: number;
   longitude: number;
 }

@@ -13,7 +13,8 @@ import type { PgContext } from './context';
 const LOCATIONS = 0;
 const AREA_LAYER = { parcels: 1, footprints: 2 } as const;
 
-interface Row {
+/** A location's address row as queries read it (location_id as float8, its feature rank). */
+export interface AddressRow {
   location_id: number;
   feature: number;
   address_primary: string;
@@ -21,6 +22,9 @@ interface Row {
   state: string;
   zip: string;
   zip_suffix: string;
+}
+
+interface Row extends AddressRow {
   unit_count: number;
   bsl_flag: number;
   building_type_code: string;
