@@ -56,6 +56,15 @@ export function joinBulkPages(
   uuids: readonly string[],
   pages: readonly (readonly BulkRecord[])[],
 ): ViewRecord[] {
+  return joinBulkRecords(uuids, pages, viewRecordSchema);
+}
+
+/** joinBulkPages with the caller's record schema (another set of fields). */
+export function joinBulkRecords<T>(
+  uuids: readonly string[],
+  pages: readonly (readonly BulkRecord[])[],
+  schema: z.ZodType<T>,
+): T[] {
   const byUuid = new Map<string, Record<string, unknown>>();
   for (const page of pages) {
     for (const record of page) {
@@ -64,23 +73,26 @@ export function joinBulkPages(
       byUuid.set(uuid, { ...byUuid.get(uuid), ...record });
     }
   }
-  const out: ViewRecord[] = [];
+  const out: T[] = [];
   for (const uuid of uuids) {
     const joined = byUuid.get(uuid);
     if (!joined) continue;
-    const parsed = viewRecordSchema.safeParse(joined);
-    if (!parsed.success) {
-      throw new ApiError({
-        status: 200,
-        code: 'bad_response',
-        message: 'The service sent an unexpected answer to bulk.',
-        operation: 'bulk',
-        details: { problem: z.prettifyError(parsed.error), uuid },
-      });
-    }
-    out.push(parsed.data);
+    out.push(parseBulkRecord(schema, joined, uuid));
   }
   return out;
+}
+
+/** One bulk record read by `schema`; a record lacking what was asked is a bad answer. */
+export function parseBulkRecord<T>(schema: z.ZodType<T>, record: unknown, id: string | number): T {
+  const parsed = schema.safeParse(record);
+  if (parsed.success) return parsed.data;
+  throw new ApiError({
+    status: 200,
+    code: 'bad_response',
+    message: 'The service sent an unexpected answer to bulk.',
+    operation: 'bulk',
+    details: { problem: z.prettifyError(parsed.error), id },
+  });
 }
 
 /** The `fixed` tile layer's properties of one location. */
@@ -106,7 +118,19 @@ export interface ViewLocation {
 }
 
 /** location_id as the key both answers agree on (bdcfixed sends it as numeric text). */
-const idKey = (id: string | number) => String(Number(id));
+export const idKey = (id: string | number) => String(Number(id));
+
+/** The bdcfixed records of several locations, by idKey of their location_id. */
+export function offersByLocation(fixed: readonly FixedRecord[]): Map<string, FixedRecord[]> {
+  const offers = new Map<string, FixedRecord[]>();
+  for (const r of fixed) {
+    const key = idKey(r.location_id);
+    const list = offers.get(key);
+    if (list) list.push(r);
+    else offers.set(key, [r]);
+  }
+  return offers;
+}
 
 /**
  * The points of the records. `fixed` are the bdcfixed records of their location_ids at the
@@ -119,13 +143,7 @@ export function assembleViewLocations(
   fixed: readonly FixedRecord[],
   inRelease: ReadonlySet<number> | null,
 ): ViewLocation[] {
-  const offers = new Map<string, FixedRecord[]>();
-  for (const r of fixed) {
-    const key = idKey(r.location_id);
-    const list = offers.get(key);
-    if (list) list.push(r);
-    else offers.set(key, [r]);
-  }
+  const offers = offersByLocation(fixed);
   return records.map((rec) => {
     const own = offers.get(idKey(rec.location_id)) ?? [];
     const feature: FixedPointFeature = {

@@ -5,7 +5,7 @@
 // (the ids it answers are the ones it holds: docs/SERVICE.md, bulk). Requests: 2 bulk + 1
 // bdcfixed, +1 bulk when the release differs from the fabric drawn.
 import { getFixedCoverageBulk } from '../api/coverage';
-import { bulkLocations } from '../api/fabric';
+import { bulkLocations, type BulkRecord } from '../api/fabric';
 import { intLike } from '../../shared/schema-primitives';
 import {
   assembleViewLocations,
@@ -42,18 +42,30 @@ export async function loadViewChunk(
 ): Promise<ViewLocation[]> {
   const [firstFields, ...moreFields] = fieldCalls();
   const first = await bulkLocations(v.fabric, uuids, firstFields!, signal);
-  const ids = first.flatMap((r) => {
+  const ids = locationIdsOf(first);
+  const [more, fixed, inRelease] = await Promise.all([
+    Promise.all(moreFields.map((fields) => bulkLocations(v.fabric, uuids, fields, signal))),
+    ids.length > 0 ? getFixedCoverageBulk(v.coverage, ids, signal) : [],
+    v.release ? presentIn(v.release, ids, signal) : null,
+  ]);
+  const records = joinBulkPages(uuids, [first, ...more]);
+  return assembleViewLocations(records, fixed, inRelease);
+}
+
+/** The location_ids bulk records hold (a record without a readable one is skipped). */
+export function locationIdsOf(records: readonly BulkRecord[]): number[] {
+  return records.flatMap((r) => {
     const id = intLike.safeParse(r.location_id);
     return id.success ? [id.data] : [];
   });
-  const [more, fixed, present] = await Promise.all([
-    Promise.all(moreFields.map((fields) => bulkLocations(v.fabric, uuids, fields, signal))),
-    ids.length > 0 ? getFixedCoverageBulk(v.coverage, ids, signal) : [],
-    v.release && ids.length > 0 ? bulkLocations(v.release, ids, ['location_id'], signal) : null,
-  ]);
-  const records = joinBulkPages(uuids, [first, ...more]);
-  const inRelease = present
-    ? new Set(present.flatMap((r) => intLike.safeParse(r.location_id).data ?? []))
-    : null;
-  return assembleViewLocations(records, fixed, inRelease);
+}
+
+/** Which of `ids` the fabric release holds: the ids bulk answers by location_id. */
+export async function presentIn(
+  release: string,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  return new Set(locationIdsOf(await bulkLocations(release, ids, ['location_id'], signal)));
 }

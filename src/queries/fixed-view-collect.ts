@@ -3,7 +3,7 @@
 // posting each body it gave. The official client reads data only from answers without
 // continuations; this reads both and keeps each uuid once, so a service that sends part of
 // the data beside its continuations loses nothing.
-import type { Polygon } from 'geojson';
+import type { MultiPolygon, Polygon } from 'geojson';
 import { ApiError } from '../api/api-error';
 import { collect3 } from '../api/fabric';
 import type { LngLatBox } from '../lib/geo/h3';
@@ -45,7 +45,7 @@ export function boxPolygon(box: LngLatBox): Polygon {
  */
 export async function collectLocations(
   fabric: string,
-  area: Polygon,
+  area: Polygon | MultiPolygon,
   limit: number,
   signal?: AbortSignal,
 ): Promise<CollectedView> {
