@@ -21,6 +21,7 @@ import { coverageRoutes } from './routes/coverage';
 import { fabricRoutes } from './routes/fabric';
 import { fabricextRoutes } from './routes/fabricext';
 import { fixedChangeRoutes } from './routes/fixed-change';
+import { fixedChangeHexRoutes } from './routes/fixed-change-hex';
 import { fixedTileRoutes } from './routes/fixed-tiles';
 import { geosvcRoutes } from './routes/geosvc';
 
@@ -83,6 +84,7 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
   app.route('/coverage', coverageRoutes(store));
   app.route('/coverage', fixedTileRoutes(store));
   app.route('/coverage', fixedChangeRoutes(store));
+  app.route('/coverage', fixedChangeHexRoutes(store));
   app.route('/accountcontrol', accountcontrolRoutes(usage));
   app.route('/geosvc', geosvcRoutes());
 

@@ -103,6 +103,11 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
     '/coverage/{v}/fixedchange/{z}/{x}/{y}.pbf',
     ['v', 'z', 'x', 'y', 'fabric', 'with', 'withfabric'],
   ],
+  [
+    'get',
+    '/coverage/{v}/fixedchangehex/{z}/{x}/{y}.pbf',
+    ['v', 'z', 'x', 'y', 'fabric', 'audience', 'speed', 'tech', 'lowlatency', 'with', 'withfabric'],
+  ],
   ['post', '/fabric/{v}/collect3/{layer}', ['v', 'layer']],
   ['post', '/fabric/{v}/collect2', ['v']],
   ['get', '/accountcontrol/listapis', []],

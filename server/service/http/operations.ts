@@ -91,6 +91,7 @@ export const OPERATIONS: readonly OperationDef[] = [
   op('fixedTile', 'GET', 'coverage', `/coverage/${V}/fixedtiles/${TILE}`, false, FREE),
   op('fixedHexTile', 'GET', 'coverage', `/coverage/${V}/fixedhex/${TILE}`, false, FREE),
   op('fixedChangeTile', 'GET', 'coverage', `/coverage/${V}/fixedchange/${TILE}`, false, FREE),
+  op('fixedChangeHexTile', 'GET', 'coverage', `/coverage/${V}/fixedchangehex/${TILE}`, false, FREE),
   op('collect3', 'POST', 'fabric', `/fabric/${V}/collect3/${LAYER}`, false, AREA_CALL),
   // Older releases of the official client call collect2: collect3 of the locations.
   op('collect2', 'POST', 'fabric', `/fabric/${V}/collect2`, false, AREA_CALL),

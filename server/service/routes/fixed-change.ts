@@ -5,8 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ServiceEnv } from '../http/env';
-import { ServiceError } from '../http/errors';
-import { requireCoverageVintage } from '../http/vintages';
+import { requireCoverageVintage, requireFabricVintageParam } from '../http/vintages';
 import { zodFailure } from '../http/zod-errors';
 import { composeChangeTile } from '../ops/fixed-change-tile';
 import { ByteLru } from '../ops/lru';
@@ -36,21 +35,14 @@ const fixedChangeDoc = createRoute({
 });
 
 /** `with` and `withfabric`, each checked against the vintages the store holds. */
-async function comparedVintages(c: Context<ServiceEnv>, store: Store) {
+export async function comparedVintages(c: Context<ServiceEnv>, store: Store) {
   const parsed = FixedChangeQuery.pick({ with: true, withfabric: true }).safeParse({
     with: c.req.query('with'),
     withfabric: c.req.query('withfabric'),
   });
   if (!parsed.success) throw zodFailure(parsed.error);
   const cv = await requireCoverageVintage(store, parsed.data.with, 'with');
-  const fv = parsed.data.withfabric;
-  if (!(await store.fabricVintages()).some((f) => f.vintage === fv)) {
-    throw new ServiceError(
-      'unknown_vintage',
-      `withfabric: fabric vintage ${fv} is not known; see /fabric/vintages`,
-      { parameter: 'withfabric', vintage: fv },
-    );
-  }
+  const fv = await requireFabricVintageParam(store, parsed.data.withfabric, 'withfabric');
   return { cv, fv };
 }
 

@@ -85,7 +85,8 @@ export async function tileRequest(c: Context<ServiceEnv>, store: Store): Promise
   return { cv, fv, z: zoom, x, y };
 }
 
-function filtersOf(c: Context<ServiceEnv>): FixedFilters {
+/** The filter parameters (shared/fixed-status.ts), every bad one named in one 400. */
+export function filtersOf(c: Context<ServiceEnv>): FixedFilters {
   const parsed = parseFixedFilters({
     audience: c.req.query('audience'),
     speed: c.req.query('speed'),

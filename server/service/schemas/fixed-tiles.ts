@@ -35,3 +35,8 @@ export const FixedChangeQuery = FixedTileQuery.extend({
   with: sixDigits('Coverage vintage compared with'),
   withfabric: sixDigits('Fabric vintage compared with'),
 });
+
+export const FixedChangeHexQuery = FixedHexQuery.extend({
+  with: sixDigits('Coverage vintage compared with'),
+  withfabric: sixDigits('Fabric vintage compared with'),
+});
