@@ -1,5 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FIXED_FILTERS } from '../../shared/fixed-status';
+import { encodeArea } from '../lib/geo/area-code';
+import { MAX_LINK_LENGTH } from '../state/area-link';
+import { square } from '../state/testing/area-fixtures';
+import { requestView } from '../state/view-request';
 import { FIXED_FILTERS_KEY, loadFixedFilters } from '../state/fixed-filters-storage';
 import { useAppStore } from '../state/store';
 import { installUrlSync, parseUrlState, writeUrlState } from './url-state';
@@ -19,6 +23,9 @@ describe('parseUrlState', () => {
       hex: '8926e2a5a1bffff',
       fixedFilters: { audience: 'business', speed: '250/25', tech: 'fiber', lowLatency: true },
       compareWith: { coverage: '202306', fabric: '202212' },
+      area: null,
+      areaName: null,
+      areaTab: null,
     });
   });
 
@@ -30,6 +37,9 @@ describe('parseUrlState', () => {
       hex: null,
       fixedFilters: null,
       compareWith: null,
+      area: null,
+      areaName: null,
+      areaTab: null,
     });
     // The release compared with needs both vintages.
     expect(parseUrlState('?wcv=202306').compareWith).toBeNull();
@@ -57,6 +67,9 @@ describe('writeUrlState', () => {
         hex: null,
         fixedFilters: null,
         compareWith: null,
+        area: null,
+        areaName: null,
+        areaTab: null,
       },
       '?debug=1&cv=202306&hex=8926e2a5a1bffff&wcv=202306&wv=202306',
     );
@@ -76,6 +89,9 @@ describe('writeUrlState', () => {
         hex: null,
         fixedFilters: { audience: 'business', speed: '25/3', tech: 'licensed', lowLatency: true },
         compareWith: { coverage: '202306', fabric: '202212' },
+        area: null,
+        areaName: null,
+        areaTab: null,
       },
       '',
     );
@@ -146,5 +162,102 @@ describe('installUrlSync', () => {
     expect(new URLSearchParams(window.location.search).get('tech')).toBeNull();
     useAppStore.getState().selectHex('8926e2a5a1bffff');
     expect(new URLSearchParams(window.location.search).get('tech')).toBe('cable');
+  });
+});
+
+describe('the area in the URL', () => {
+  let unsubscribe: (() => void) | undefined;
+  beforeEach(() => useAppStore.setState(initial, true));
+  afterEach(() => {
+    unsubscribe?.();
+    window.history.replaceState(null, '', '/');
+    localStorage.clear();
+    for (const area of useAppStore.getState().areas) useAppStore.getState().deleteArea(area.id);
+  });
+  const params = () => new URLSearchParams(window.location.search);
+  const ward = square(-89.65, 39.78, 0.005);
+
+  it('reads area, an and tab, dropping a tab it does not know', () => {
+    const url = parseUrlState('?area=c%3A17167&an=Sangamon+County&tab=custom');
+    expect([url.area, url.areaName, url.areaTab]).toEqual(['c:17167', 'Sangamon County', 'custom']);
+    expect(parseUrlState('?tab=chart&an=%20').areaTab).toBeNull();
+    expect(parseUrlState('?an=%20').areaName).toBeNull();
+  });
+
+  it('writes the selected area, its name and the tab in Draw mode only', () => {
+    unsubscribe = installUrlSync(useAppStore);
+    const id = useAppStore.getState().addArea({ name: 'Ward 3', geometry: ward, source: 'draw' });
+    expect(params().has('area')).toBe(false);
+    useAppStore.getState().setMode('draw');
+    expect(params().get('area')).toBe(`d:${encodeArea(ward)}`);
+    expect([params().get('an'), params().get('tab')]).toEqual(['Ward 3', 'report']);
+    useAppStore.getState().setAreaTab('custom');
+    expect(params().get('tab')).toBe('custom');
+    useAppStore.getState().deleteArea(id);
+    expect([params().has('area'), params().has('an')]).toEqual([false, false]);
+  });
+
+  it('leaves out an area whose link would pass MAX_LINK_LENGTH', () => {
+    unsubscribe = installUrlSync(useAppStore);
+    const points = Array.from({ length: 1000 }, (_, i) => {
+      const a = (2 * Math.PI * i) / 1000;
+      return [-89.65 + 0.03 * Math.cos(a), 39.78 + 0.02 * Math.sin(a)];
+    });
+    const circle = { type: 'Polygon' as const, coordinates: [[...points, points[0]!]] };
+    useAppStore.getState().addArea({ name: 'Big', geometry: circle, source: 'draw' });
+    useAppStore.getState().setMode('draw');
+    expect(params().has('area')).toBe(false);
+    expect(params().get('tab')).toBe('report');
+    expect(window.location.href.length).toBeLessThanOrEqual(MAX_LINK_LENGTH);
+  });
+
+  it('opens a link: the area added once, selected, in Draw mode, with its tab', () => {
+    const link = `/?area=d%3A${encodeArea(ward)}&an=Ward+3&tab=custom&cv=202406`;
+    window.history.replaceState(null, '', link);
+    unsubscribe = installUrlSync(useAppStore);
+    const s = useAppStore.getState();
+    expect(s.areas.map((a) => [a.name, a.source])).toEqual([['Ward 3', 'draw']]);
+    expect([s.selectedAreaId, s.mode, s.areaTab]).toEqual([s.areas[0]!.id, 'draw', 'custom']);
+    expect(s.coverageVintage).toBe('202406');
+    unsubscribe();
+    useAppStore.getState().selectArea(null);
+    window.history.replaceState(null, '', link);
+    unsubscribe = installUrlSync(useAppStore);
+    expect(useAppStore.getState().areas).toHaveLength(1);
+    expect(useAppStore.getState().selectedAreaId).toBe(s.areas[0]!.id);
+  });
+
+  it('opens a county link from the Census boundaries', async () => {
+    window.history.replaceState(null, '', '/?area=c:17167');
+    unsubscribe = installUrlSync(useAppStore);
+    await vi.waitFor(() => expect(useAppStore.getState().areas).toHaveLength(1), { timeout: 5000 });
+    const [county] = useAppStore.getState().areas;
+    expect([county!.name, county!.source, county!.geoid]).toEqual([
+      'Sangamon County',
+      'county',
+      '17167',
+    ]);
+    expect(params().get('area')).toBe('c:17167');
+  });
+
+  it('drops a malformed area with a notice, and still applies the rest', () => {
+    window.history.replaceState(null, '', '/?area=d:AB!C&cv=202406');
+    unsubscribe = installUrlSync(useAppStore);
+    const s = useAppStore.getState();
+    expect(s.areas).toHaveLength(0);
+    expect(s.mode).toBe('draw');
+    expect(s.coverageVintage).toBe('202406');
+    expect(s.areaNotice).toEqual({
+      kind: 'error',
+      text: 'The link’s area was left out: its outline cannot be read: ring 1 of polygon 1 holds “!”, which no area code has. Ask for the link again.',
+    });
+  });
+
+  it('applies a view file’s view as it applies a link', () => {
+    unsubscribe = installUrlSync(useAppStore);
+    requestView('?tab=custom&wcv=202306&wv=202312&spd=25%2F3');
+    const s = useAppStore.getState();
+    expect([s.mode, s.areaTab, s.fixedFilters.speed]).toEqual(['draw', 'custom', '25/3']);
+    expect(s.compareWith).toEqual({ coverage: '202306', fabric: '202312' });
   });
 });

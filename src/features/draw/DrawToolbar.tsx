@@ -84,7 +84,8 @@ export function DrawToolbar({ map, onEdit }: { map: MapLibreMap | null; onEdit: 
         />
       </div>
       <p className="draw-toolbar__hint">
-        {hint ?? 'Pick a tool, drop a GeoJSON file on the map, or click a county to use it or its state.'}
+        {hint ??
+          'Pick a tool, drop a GeoJSON file on the map, or click a county to use it or its state.'}
       </p>
       {notice && (
         <div
