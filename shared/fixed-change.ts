@@ -38,6 +38,20 @@ export const CHANGE_CLASSES: readonly { value: ChangeClass; label: string }[] = 
   { value: 'unchanged', label: 'Unchanged' },
 ];
 
+/** A location's status at one release of a comparison, or `absent` from that fabric release. */
+export type ChangeSideStatus = FixedLocationStatus | 'absent';
+
+/** In the order the area's change table lists them (BEAD statuses first, `absent` last). */
+export const CHANGE_SIDE_STATUSES: readonly ChangeSideStatus[] = [
+  'served',
+  'underserved',
+  'unserved',
+  'nooffers',
+  'notinrelease',
+  'notbsl',
+  'absent',
+];
+
 /** A location's side of the comparison: its status, and the best tier the filters count. */
 export interface ChangeSide {
   status: FixedLocationStatus;

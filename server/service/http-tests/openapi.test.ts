@@ -86,7 +86,11 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
   ['get', '/fabricext/{v}/translate', ['v', 'src', 'dest', 'id']],
   ['get', '/fabricext/{v}/places', ['v', 'q', 'maxresults']],
   ['post', '/fabricext/{v}/summarize', ['v', 'field', 'nocat', 'coverage', 'audience']],
-  ['post', '/fabricext/{v}/report', ['v', 'coverage', 'audience', 'speed', 'tech', 'lowlatency']],
+  [
+    'post',
+    '/fabricext/{v}/report',
+    ['v', 'coverage', 'audience', 'speed', 'tech', 'lowlatency', 'with', 'withfabric'],
+  ],
   ['get', '/coverage/vintages', ['type']],
   ['get', '/coverage/bdcfixed', ['location_id', 'vintage']],
   ['post', '/coverage/bdcfixed', ['vintage']],

@@ -56,6 +56,22 @@ export async function requireCoverageVintage(
   return vintage;
 }
 
+/** A fabric vintage named by a query parameter (the compared release's `withfabric`). */
+export async function requireFabricVintageParam(
+  store: Store,
+  vintage: string,
+  parameter: string,
+): Promise<string> {
+  if (!(await store.fabricVintages()).some((f) => f.vintage === vintage)) {
+    throw new ServiceError(
+      'unknown_vintage',
+      `${parameter}: fabric vintage ${vintage} is not known; see /fabric/vintages`,
+      { parameter, vintage },
+    );
+  }
+  return vintage;
+}
+
 /**
  * The coverage vintage read with a fabric vintage when none is asked: the one of the same
  * YYYYMM (a release's availability is filed against its own fabric), else the newest.

@@ -1,11 +1,15 @@
 // The area report (ours, issue 14) over the memory store: the locations of a fabric vintage
 // inside the area (found as summarize finds them, refused past maxcount as summarize refuses),
-// counted by report-tally.ts at a coverage vintage under the planner's filters.
+// counted by report-tally.ts at a coverage vintage under the planner's filters. Compared with a
+// second release, the locations inside in either fabric are counted again by what changed
+// (report-change.ts), and maxcount weighs that union.
 import { fixedFiltersRecord, type FixedFilters } from '../../../shared/fixed-status';
 import type { ReportResponse } from '../schemas/report';
 import type { FabricIndex } from '../store/memory/fabric-index';
 import type { Area } from '../store/store';
 import { offerRecords, releaseVintageIndex } from './fixed-offers-view';
+import { emptyChange } from './report-change-tally';
+import { reportChange, unionOf, type ReleaseAt } from './report-change';
 import { createReportTally } from './report-tally';
 import { MAX_EDGE_TESTS, locationsInArea } from './summarize';
 
@@ -18,7 +22,9 @@ export function emptyReport(
   coverageVintage: string,
   filters: FixedFilters,
   maxcount: number,
+  compare: { fabric: string; coverage: string } | null = null,
 ): ReportResponse {
+  const a = { fabric: fabricVintage, coverage: coverageVintage };
   return {
     fabric: fabricVintage,
     coverage: coverageVintage,
@@ -26,6 +32,7 @@ export function emptyReport(
     filters: fixedFiltersRecord(filters),
     maxcount,
     ...createReportTally([], filters).body([]),
+    ...(compare ? { change: emptyChange(a, compare, filters) } : {}),
   };
 }
 
@@ -38,9 +45,15 @@ export function report(
   filters: FixedFilters,
   maxcount: number,
   maxEdgeTests = MAX_EDGE_TESTS,
+  /** The release compared with: the answer gains `change`. */
+  compare: ReleaseAt | null = null,
 ): ReportResult {
   const inside = locationsInArea(ix, vi, area, maxEdgeTests);
-  if (inside.length > maxcount) return { ok: false, locationcount: inside.length, maxcount };
+  const union =
+    compare === null || compare.vi === vi
+      ? inside
+      : unionOf(inside, locationsInArea(ix, compare.vi, area, maxEdgeTests));
+  if (union.length > maxcount) return { ok: false, locationcount: union.length, maxcount };
 
   const { fabric } = ix;
   const cov = fabric.fixedCoverage[ci]!;
@@ -69,6 +82,7 @@ export function report(
       filters: fixedFiltersRecord(filters),
       maxcount,
       ...tally.body(providers),
+      ...(compare ? { change: reportChange(ix, { vi, ci }, compare, union, filters) } : {}),
     },
   };
 }

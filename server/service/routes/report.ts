@@ -1,19 +1,25 @@
 // The area report over HTTP (ours, issue 14; the real service has no such operation):
 // POST /fabricext/{v}/report?coverage=&audience=&speed=&tech=&lowlatency= with the area as
 // summarize takes it (same GeoJSON, same area rules, same maxcount refusal), answering a
-// planner's counts by status, technology group × speed tier, and provider.
+// planner's counts by status, technology group × speed tier, and provider. With `with` and
+// `withfabric` (a second release, as the compare tile takes them) it adds what changed there.
 import { createRoute, z } from '@hono/zod-openapi';
 import { parseFixedFilters } from '../../../shared/fixed-status';
 import { areaFromGeoJson } from '../http/area';
 import { invalidParameter } from '../http/errors';
 import { parseJsonBody } from '../http/body';
 import { maxcountExceeded } from '../http/maxcount';
-import { coverageForFabric, requireCoverageVintage, requireFabricVintage } from '../http/vintages';
+import {
+  coverageForFabric,
+  requireCoverageVintage,
+  requireFabricVintage,
+  requireFabricVintageParam,
+} from '../http/vintages';
 import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
 import { AreaGeoJson } from '../schemas/geojson';
 import { MaxcountErrorSchema } from '../schemas/maxcount';
 import { ReportQuery, ReportResponseSchema } from '../schemas/report';
-import type { Store } from '../store/store';
+import type { ComparedRelease, Store } from '../store/store';
 import { documentOnly, type ServiceRouter } from './router';
 
 const reportRoute = createRoute({
@@ -21,7 +27,7 @@ const reportRoute = createRoute({
   path: '/{v}/report',
   tags: ['fabricext'],
   summary:
-    'Area report: locations and units by BEAD status, technology group × speed tier, and providers, under the fixed broadband filters',
+    'Area report: locations and units by BEAD status, technology group × speed tier, and providers, under the fixed broadband filters; with `with` and `withfabric`, the change from or to that release (status at A × status at B, change classes)',
   request: {
     params: z.object({ v: VintageParam }),
     query: ReportQuery,
@@ -38,6 +44,24 @@ const reportRoute = createRoute({
   },
 });
 
+/** The release compared with: both parameters or neither (one alone is refused, naming the missing one). */
+async function comparedRelease(
+  store: Store,
+  coverage: string | undefined,
+  fabric: string | undefined,
+): Promise<ComparedRelease | undefined> {
+  if (coverage === undefined && fabric === undefined) return undefined;
+  const both = 'give both (the coverage and fabric vintages compared with) or neither';
+  if (coverage === undefined)
+    throw invalidParameter('with', `withfabric is given without with: ${both}`);
+  if (fabric === undefined)
+    throw invalidParameter('withfabric', `with is given without withfabric: ${both}`);
+  return {
+    coverage: await requireCoverageVintage(store, coverage, 'with'),
+    fabric: await requireFabricVintageParam(store, fabric, 'withfabric'),
+  };
+}
+
 export function reportRoutes(router: ServiceRouter, store: Store): void {
   documentOnly(router, reportRoute);
   // The body is read by the handler (size cap, rule-naming errors), as summarize reads it.
@@ -53,8 +77,9 @@ export function reportRoutes(router: ServiceRouter, store: Store): void {
       query.coverage === undefined
         ? await coverageForFabric(store, v)
         : await requireCoverageVintage(store, query.coverage, 'coverage');
+    const compare = await comparedRelease(store, query.with, query.withfabric);
     const area = areaFromGeoJson(await parseJsonBody(c, AreaGeoJson, 'invalid_geojson'));
-    const result = await store.report(v, coverage, area, parsed.filters);
+    const result = await store.report(v, coverage, area, parsed.filters, compare);
     if (!result.ok) throw maxcountExceeded('reported', result);
     return c.json(result.response, 200);
   });

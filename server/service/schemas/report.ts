@@ -2,6 +2,12 @@
 // of an area under the fixed broadband filters, from the fabric index with the one status rule
 // of shared/fixed-status.ts. The web app reads the same shape (src/api/report-schemas.ts).
 import { z } from '@hono/zod-openapi';
+import {
+  CHANGE_CLASSES,
+  CHANGE_SIDE_STATUSES,
+  type ChangeClass,
+  type ChangeSideStatus,
+} from '../../../shared/fixed-change';
 import { FIXED_FILTER_PARAMETERS } from '../../../shared/fixed-status';
 
 const choice = (values: readonly string[], description: string) =>
@@ -9,6 +15,13 @@ const choice = (values: readonly string[], description: string) =>
     .enum(values as [string, ...string[]])
     .optional()
     .openapi({ description });
+
+const sixDigits = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{6}$/, { error: 'must be six digits (YYYYMM)' })
+    .optional()
+    .openapi({ example: '202412', description });
 
 export const ReportQuery = z.object({
   coverage: z
@@ -19,6 +32,10 @@ export const ReportQuery = z.object({
       example: '202406',
       description: 'Coverage vintage the statuses are read at (default: the newest)',
     }),
+  with: sixDigits(
+    'Coverage vintage to compare with (with withfabric): the answer gains `change`, what changed between the two releases',
+  ),
+  withfabric: sixDigits('Fabric vintage to compare with (with `with`)'),
   audience: choice(FIXED_FILTER_PARAMETERS.audience, 'Offers sold to (default residential)'),
   speed: choice(FIXED_FILTER_PARAMETERS.speed, 'Speed threshold, or the BEAD rule (default)'),
   tech: choice(FIXED_FILTER_PARAMETERS.tech, 'Technologies counted (default any)'),
@@ -28,6 +45,52 @@ export const ReportQuery = z.object({
 const Count = z.object({ locations: z.number().int(), units: z.number().int() });
 
 export const REPORT_GROUPS = ['any', 'wired', 'fixed wireless', 'satellite', 'other'] as const;
+
+const SideStatus = z.enum(CHANGE_SIDE_STATUSES as [ChangeSideStatus, ...ChangeSideStatus[]]);
+
+export const ReportChangeSchema = z
+  .object({
+    fabric: z.string().openapi({ description: 'Fabric vintage compared with (B)' }),
+    coverage: z.string().openapi({ description: 'Coverage vintage compared with (B)' }),
+    release: z.string().nullable().openapi({
+      description: 'Fabric release the coverage vintage B was reported on (null: none held)',
+    }),
+    earlier: z.enum(['a', 'b']).openapi({
+      description:
+        'Which release the change classes read as "before": a (this report\u2019s fabric and coverage) or b; the earlier fabric, else the earlier coverage',
+    }),
+    locationcount: z.number().int().openapi({
+      description:
+        'Locations inside the area in fabric A or fabric B (the union; maxcount applies to it)',
+    }),
+    table: z
+      .array(
+        z.object({
+          a: SideStatus,
+          b: SideStatus,
+          locations: z.number().int(),
+          units: z.number().int(),
+        }),
+      )
+      .openapi({
+        description:
+          'Status at A \u00d7 status at B, under the filters: each location of the union once (unserved excludes nooffers here; absent: not in that fabric release). Rows with no location are omitted; ordered by a, then b, in the order of the enum',
+      }),
+    classes: z
+      .array(
+        z.object({
+          class: z.enum(CHANGE_CLASSES.map((c) => c.value) as [ChangeClass, ...ChangeClass[]]),
+          locations: z.number().int(),
+          units: z.number().int(),
+        }),
+      )
+      .openapi({
+        description:
+          'Every change class of the compare view (shared/fixed-change.ts), zeros kept, in the legend\u2019s order; their locations add up to locationcount',
+      }),
+  })
+  .openapi('AreaReportChange');
+export type ReportChange = z.output<typeof ReportChangeSchema>;
 
 export const ReportResponseSchema = z
   .object({
@@ -73,6 +136,9 @@ export const ReportResponseSchema = z
         description:
           'BSLs in the release with a counted offer of the group at the tier or faster; groups with a technology the filters count',
       }),
+    change: ReportChangeSchema.optional().openapi({
+      description: 'Only when `with` and `withfabric` are given',
+    }),
     providers: z
       .array(
         z.object({
@@ -93,5 +159,5 @@ export const ReportResponseSchema = z
 export type ReportResponse = z.output<typeof ReportResponseSchema>;
 export type ReportBody = Omit<
   ReportResponse,
-  'fabric' | 'coverage' | 'release' | 'filters' | 'maxcount'
+  'fabric' | 'coverage' | 'release' | 'filters' | 'maxcount' | 'change'
 >;

@@ -70,6 +70,12 @@ export interface SummarizeOptions {
 export type ReportResult =
   { ok: true; response: ReportResponse } | { ok: false; locationcount: number; maxcount: number };
 
+/** The release a report compares with (both vintages already validated). */
+export interface ComparedRelease {
+  fabric: string;
+  coverage: string;
+}
+
 /** An area for summarize, already parsed and validated: polygons of rings of [lng, lat]. */
 export type Area = GeoJSON.Position[][][];
 
@@ -138,13 +144,15 @@ export interface Store {
   /**
    * The area report (ours): locations of fabric vintage `vintage` in the area counted at coverage
    * vintage `coverage` under the filters (shared/fixed-status.ts); past MAXCOUNT the count is
-   * answered instead, as summarize does.
+   * answered instead, as summarize does. With `compare` (a second release) the answer gains
+   * `change`, and MAXCOUNT weighs the locations inside in either fabric.
    */
   report(
     vintage: string,
     coverage: string,
     area: Area,
     filters: FixedFilters,
+    compare?: ComparedRelease,
   ): Promise<ReportResult>;
   /** collect3: features of the layer inside the area, in parts; null for a part that is not one. */
   collect(

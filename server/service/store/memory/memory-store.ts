@@ -152,11 +152,12 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       const at = { coverage: c, audience: options.audience ?? 'residential' };
       return summarize(ix, vi(v), area, fields, nocat, MAXCOUNT, undefined, at);
     },
-    report(v, cv, area, filters) {
+    report(v, cv, area, filters, compare) {
       const c = coverageIndex(cv);
-      return vi(v) < 0 || c < 0
-        ? { ok: true, response: emptyReport(v, cv, filters, MAXCOUNT) }
-        : report(ix, vi(v), c, area, filters, MAXCOUNT);
+      const w = compare && { vi: vi(compare.fabric), ci: coverageIndex(compare.coverage) };
+      return vi(v) < 0 || c < 0 || (w && (w.vi < 0 || w.ci < 0))
+        ? { ok: true, response: emptyReport(v, cv, filters, MAXCOUNT, compare) }
+        : report(ix, vi(v), c, area, filters, MAXCOUNT, undefined, w);
     },
     collect: (v, layer, area, part, limits) =>
       vi(v) < 0 ? null : collector.collect(vi(v), layer, area, part, limits),

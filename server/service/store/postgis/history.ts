@@ -42,3 +42,32 @@ export async function history(
     },
   ];
 }
+
+// The equivalent part of HISTORY for many locations at once, by feature: a retirement record up
+// to release $2's list whose equivalent is present in $3.
+const EQUIVALENTS = `
+  SELECT DISTINCT lf.feature FROM location_features lf
+    JOIN retirements r ON r.location_id = lf.location_id AND r.vintage = ANY($2::text[])
+   WHERE lf.feature = ANY($1::integer[])
+     AND EXISTS (SELECT 1 FROM locations e
+                  WHERE e.vintage = $3 AND e.location_id = r.re_location_id)`;
+
+/**
+ * Of locations absent from release `vintage` (given by feature), those history at `vintage`
+ * answers with a retirement equivalent, as history() would one by one.
+ */
+export async function retiredWithEquivalent(
+  ctx: PgContext,
+  vintage: string,
+  features: number[],
+): Promise<Set<number>> {
+  const vi = ctx.vintageIndex(vintage);
+  if (vi < 0 || features.length === 0) return new Set();
+  const upTo = ctx.vintages.slice(0, vi + 1).map((r) => r.vintage);
+  const { rows } = await ctx.pool.query<{ feature: number }>(EQUIVALENTS, [
+    features,
+    upTo,
+    vintage,
+  ]);
+  return new Set(rows.map((r) => r.feature));
+}

@@ -49,7 +49,7 @@ function bind(ctx: PgContext): Bound {
     locate: (v, point, options) => locate(ctx, v, point, options),
     translate: (v, src, dest, id) => translate(ctx, v, src, dest, id),
     summarize: (v, area, f, nocat, options) => summarize(ctx, v, area, f, nocat, options),
-    report: (v, cv, area, filters) => report(ctx, v, cv, area, filters),
+    report: (v, cv, area, filters, compare) => report(ctx, v, cv, area, filters, compare),
     collect: (v, layer, area, part, limits) => collect(ctx, v, layer, area, part, limits),
     fixedCoverage: (v, ids) => fixedCoverage(ctx, v, ids),
     mobileCoverage: (v, cells) => mobileCoverage(ctx, v, cells),

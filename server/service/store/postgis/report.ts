@@ -2,6 +2,8 @@
 // finds them (area-locations.ts, refused past MAXCOUNT alike), their fixed records at the
 // coverage vintage fetched by feature, and the memory store's own tally (ops/report-tally.ts)
 // counting them in the memory store's order (ascending feature), so both stores count alike.
+// Compared with a second release, MAXCOUNT weighs the locations inside in either fabric and
+// report-change.ts counts what changed.
 import type { FixedFilters } from '../../../../shared/fixed-status';
 import { fixedFiltersRecord } from '../../../../shared/fixed-status';
 import { emptyReport } from '../../ops/report';
@@ -9,10 +11,11 @@ import { createReportTally, type ReportOffer, type ReportProvider } from '../../
 import { MAX_EDGE_TESTS } from '../../ops/summary-rows';
 import type { ReportResponse } from '../../schemas/report';
 import { MAXCOUNT } from '../contract';
-import type { Area } from '../store';
+import type { Area, ComparedRelease } from '../store';
 import { areaLocations } from './area-locations';
 import type { PgContext } from './context';
 import { inRelease, offersAt, releaseOf } from './coverage-at';
+import { insideByFeature, reportChange } from './report-change';
 
 export type PgReportResult =
   { ok: true; response: ReportResponse } | { ok: false; locationcount: number; maxcount: number };
@@ -23,14 +26,25 @@ export async function report(
   coverage: string,
   area: Area,
   filters: FixedFilters,
+  compare?: ComparedRelease,
   maxEdgeTests = MAX_EDGE_TESTS,
 ): Promise<PgReportResult> {
-  if (ctx.vintageIndex(vintage) < 0 || !ctx.coverageVintages.includes(coverage)) {
-    return { ok: true, response: emptyReport(vintage, coverage, filters, MAXCOUNT) };
+  const known = (v: string, cv: string) =>
+    ctx.vintageIndex(v) >= 0 && ctx.coverageVintages.includes(cv);
+  if (!known(vintage, coverage) || (compare && !known(compare.fabric, compare.coverage))) {
+    return { ok: true, response: emptyReport(vintage, coverage, filters, MAXCOUNT, compare) };
   }
-  const found = await areaLocations(ctx, vintage, area, MAXCOUNT, maxEdgeTests);
+  const find = (v: string) => areaLocations(ctx, v, area, MAXCOUNT, maxEdgeTests);
+  const [found, other] = await Promise.all([
+    find(vintage),
+    compare && compare.fabric !== vintage ? find(compare.fabric) : null,
+  ]);
   const { inside, read } = found;
-  if (!found.fields) return { ok: false, locationcount: inside.length, maxcount: MAXCOUNT };
+  const union = other
+    ? new Set([...insideByFeature(found).keys(), ...insideByFeature(other).keys()]).size
+    : inside.length;
+  if (union > MAXCOUNT || !found.fields || (other && !other.fields))
+    return { ok: false, locationcount: union, maxcount: MAXCOUNT };
   const { feature } = read.points;
   const { bslFlag, unitCount } = found.fields;
   // The memory store counts its locations by ascending index, which is the feature.
@@ -75,6 +89,16 @@ export async function report(
       filters: fixedFiltersRecord(filters),
       maxcount: MAXCOUNT,
       ...tally.body(providers),
+      ...(compare
+        ? {
+            change: await reportChange(
+              ctx,
+              { fabric: vintage, coverage, found },
+              { ...compare, found: other ?? found },
+              filters,
+            ),
+          }
+        : {}),
     },
   };
 }
