@@ -3,6 +3,7 @@
 // then the code of lib/geo/area-code.ts). Opening a link or a view file adds the area to the
 // planner's areas, or selects the one already there with the same outline.
 import { decodeArea, encodeArea } from '../lib/geo/area-code';
+import type { Feature } from 'geojson';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { validateAreaGeometry } from '../lib/geo/validate-area';
 import type { AreaSource, SavedArea } from './slices/areas';
@@ -78,4 +79,27 @@ export function addOrSelectArea(
     return same.id;
   }
   return state.addArea(area);
+}
+
+/** The property of a view file's feature that holds the view, as a link's query string. */
+export const VIEW_PROPERTY = 'coverage_explorer_view';
+/** What a view names besides its area; the area is the file's geometry. */
+const VIEW_KEYS = ['v', 'cv', 'aud', 'spd', 'tech', 'll', 'wcv', 'wv', 'tab'];
+
+/**
+ * The view file of an area too detailed for a link: the area as a GeoJSON Feature (so any GIS
+ * reads it, and the import takes it as an area), its view in VIEW_PROPERTY.
+ */
+export function viewFile(area: SavedArea, search: string): Feature<AreaGeometry> {
+  const all = new URLSearchParams(search);
+  const view = new URLSearchParams();
+  for (const key of VIEW_KEYS) {
+    const value = all.get(key);
+    if (value !== null) view.set(key, value);
+  }
+  return {
+    type: 'Feature',
+    properties: { name: area.name, source: area.source, [VIEW_PROPERTY]: `?${view.toString()}` },
+    geometry: area.geometry,
+  };
 }

@@ -7,6 +7,7 @@ import { AreaTabs } from './AreaTabs';
 import { errorText } from './error-text';
 import { FieldPicker } from './FieldPicker';
 import { ReportView } from './ReportView';
+import { ShareArea } from './ShareArea';
 import { SummaryResults } from './SummaryResults';
 import { useSelectedAreaSummary } from './use-selected-area-summary';
 import { SplitProgress } from './SplitProgress';
@@ -81,15 +82,18 @@ function Selected() {
   const tab = useAppStore((s) => s.areaTab);
   // The tabs are there before any area is, so a planner can pick the view first.
   return (
-    <AreaTabs>
-      {tab === 'custom' ? (
-        <Summary />
-      ) : area ? (
-        <ReportView area={area} />
-      ) : (
-        <p className="area-panel__empty">Select an area above to see its report.</p>
-      )}
-    </AreaTabs>
+    <>
+      {area && <ShareArea area={area} />}
+      <AreaTabs>
+        {tab === 'custom' ? (
+          <Summary />
+        ) : area ? (
+          <ReportView area={area} />
+        ) : (
+          <p className="area-panel__empty">Select an area above to see its report.</p>
+        )}
+      </AreaTabs>
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../state/store';
-import { bowTie, square } from '../../state/testing/area-fixtures';
+import { viewFile } from '../../state/area-link';
+import { bowTie, savedArea, square } from '../../state/testing/area-fixtures';
+import { onViewRequest } from '../../state/view-request';
 import { importAreaFile } from './import-area';
 import { areasFromText, featureName } from './import-area-features';
 
@@ -79,6 +81,34 @@ describe('importAreaFile with a FeatureCollection', () => {
     expect(useAppStore.getState().areaNotice).toEqual({
       kind: 'info',
       text: 'Imported wards.geojson as 2 areas: Ward 1, Ward 2.',
+    });
+  });
+});
+
+describe('importAreaFile with a view file', () => {
+  it('adds its area once and asks for the view it names (tab, releases, filters, compare)', async () => {
+    const asked: string[] = [];
+    const off = onViewRequest((search) => asked.push(search));
+    const area = { ...savedArea('w', 'Ward 9'), geometry: square(-89.62), source: 'draw' as const };
+    const doc = viewFile(
+      area,
+      '?loc=5&v=202406&cv=202412&spd=25%2F3&wcv=202306&wv=202312&tab=custom&area=d%3Ax&an=W',
+    );
+    const text = JSON.stringify(doc);
+    const file = () => new File([text], 'ward-9-view.geojson', { type: 'application/geo+json' });
+    expect(await importAreaFile(file(), null)).toBe(true);
+    expect(await importAreaFile(file(), null)).toBe(true);
+    off();
+    const { areas, selectedAreaId, areaNotice } = useAppStore.getState();
+    expect(areas.map((a) => a.name)).toEqual(['Ward 9']);
+    expect(selectedAreaId).toBe(areas[0]!.id);
+    expect(asked).toEqual([
+      '?v=202406&cv=202412&spd=25%2F3&wcv=202306&wv=202312&tab=custom',
+      '?v=202406&cv=202412&spd=25%2F3&wcv=202306&wv=202312&tab=custom',
+    ]);
+    expect(areaNotice).toEqual({
+      kind: 'info',
+      text: 'Opened the view in ward-9-view.geojson: Ward 9.',
     });
   });
 });

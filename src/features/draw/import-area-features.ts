@@ -3,13 +3,16 @@
 // other document is one area, as before. A feature that is not a valid area refuses the file,
 // naming the feature, so a planner never gets half of a set of wards without knowing it.
 import { EXPECTED_AREA, parseAreaGeoJson, type AreaGeometry } from '../../lib/geo/area-geojson';
+import { VIEW_PROPERTY } from '../../state/area-link';
 
 export interface ImportedArea {
   name: string;
   geometry: AreaGeometry;
 }
 
-export type ImportParse = { ok: true; areas: ImportedArea[] } | { ok: false; message: string };
+/** `view`: a view file's (state/area-link.ts) query string, to apply once its area is in. */
+export type ImportParse =
+  { ok: true; areas: ImportedArea[]; view?: string } | { ok: false; message: string };
 
 /** A name from the file: "ward-3.geojson" → "ward-3". */
 export function areaNameFromFile(fileName: string): string {
@@ -50,8 +53,13 @@ export function areasFromText(text: string, fileName: string): ImportParse {
   if (!isObject(doc) || doc.type !== 'FeatureCollection' || !Array.isArray(doc.features)) {
     const parsed = parseAreaGeoJson(doc);
     if (!parsed.ok) return parsed;
-    const name = isObject(doc) && doc.type === 'Feature' ? featureName(doc.properties) : null;
-    return { ok: true, areas: [{ name: name ?? base, geometry: parsed.geometry }] };
+    const feature = isObject(doc) && doc.type === 'Feature' ? doc : null;
+    const name = feature ? featureName(feature.properties) : null;
+    const view = isObject(feature?.properties) ? feature.properties[VIEW_PROPERTY] : undefined;
+    const areas = [{ name: name ?? base, geometry: parsed.geometry }];
+    return typeof view === 'string' && view.startsWith('?')
+      ? { ok: true, areas, view }
+      : { ok: true, areas };
   }
   if (doc.features.length === 0)
     return { ok: false, message: `The FeatureCollection is empty. ${EXPECTED_AREA}` };
