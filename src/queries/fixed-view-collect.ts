@@ -48,6 +48,9 @@ export async function collectLocations(
   area: Polygon | MultiPolygon,
   limit: number,
   signal?: AbortSignal,
+  /** Makes each call (a long list's wrapper waits out Retry-After); a plain call by default. */
+  call: <T>(request: (signal?: AbortSignal) => Promise<T>) => Promise<T> = (request) =>
+    request(signal),
 ): Promise<CollectedView> {
   const seen = new Set<string>();
   const uuids: string[] = [];
@@ -65,7 +68,7 @@ export async function collectLocations(
       });
     }
     calls += 1;
-    const answer = await collect3(fabric, 'locations', body, signal);
+    const answer = await call((s) => collect3(fabric, 'locations', body, s));
     for (const uuid of answer.data) {
       if (seen.has(uuid)) continue;
       seen.add(uuid);

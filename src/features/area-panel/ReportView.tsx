@@ -7,6 +7,7 @@ import { useAreaReport } from '../../queries/use-area-report';
 import type { SavedArea } from '../../state/slices/areas';
 import { useAppStore } from '../../state/store';
 import { errorText } from './error-text';
+import { LocationList } from './LocationList';
 import { ReportResults } from './ReportResults';
 import { SplitProgress } from './SplitProgress';
 
@@ -39,15 +40,18 @@ export function ReportView({ area }: { area: SavedArea }) {
     );
   if (report.isError && reportUnsupported(report.error))
     return (
-      <div className="area-panel__status" role="status" data-testid="report:unsupported">
-        <p>
-          This service does not offer the area report (an operation of the reference service). The
-          custom summary works with any service.
-        </p>
-        <button type="button" className="button" onClick={() => setTab('custom')}>
-          Open the custom summary
-        </button>
-      </div>
+      <>
+        <div className="area-panel__status" role="status" data-testid="report:unsupported">
+          <p>
+            This service does not offer the area report (an operation of the reference service). The
+            custom summary works with any service.
+          </p>
+          <button type="button" className="button" onClick={() => setTab('custom')}>
+            Open the custom summary
+          </button>
+        </div>
+        <LocationList area={area} />
+      </>
     );
   if (report.isError)
     return (
@@ -59,7 +63,12 @@ export function ReportView({ area }: { area: SavedArea }) {
       </div>
     );
   if (report.data)
-    return <ReportResults area={area} run={report.data} madeAt={report.dataUpdatedAt} />;
+    return (
+      <>
+        <ReportResults area={area} run={report.data} madeAt={report.dataUpdatedAt} />
+        <LocationList area={area} />
+      </>
+    );
   return (
     <div className="area-panel__status">
       <p>The report was cancelled.</p>

@@ -1,0 +1,179 @@
+// One area's location-list run, kept outside React so a list under way survives the panel's
+// tabs: it streams rows into a sink (a picked file or a download), tallies the change classes
+// and keeps the changed rows when comparing, reports progress, and can be cancelled (every
+// request aborted, nothing kept) or, after a failure, resumed where it stopped.
+import { CHANGE_CLASSES, type ChangeClass } from '../../../shared/fixed-change';
+import { LocationListRun, type ListProgress, type ListSpec } from '../../queries/location-list-run';
+import { isAbortError } from '../../api/api-error';
+import type { CsvSink } from './csv-sink';
+import {
+  csvLine,
+  listColumns,
+  listRow,
+  type ListContext,
+  type ListRow,
+} from './location-list-rows';
+
+export type ListJobState =
+  | { status: 'idle' }
+  | { status: 'running'; progress: ListProgress; saving: boolean }
+  | { status: 'done'; count: number; elapsedMs: number; saved: boolean }
+  | { status: 'error'; error: unknown; progress: ListProgress | null; saving: boolean }
+  | { status: 'cancelled' };
+
+export interface ChangeTally {
+  counts: ReadonlyMap<ChangeClass, number>;
+  /** Every changed location's row, in list order. */
+  rows: readonly ListRow[];
+}
+
+export interface ListJobSnapshot {
+  state: ListJobState;
+  /** Comparing, once a run has gone through every location. */
+  changes: ChangeTally | null;
+}
+
+export class ListJob {
+  #snapshot: ListJobSnapshot = { state: { status: 'idle' }, changes: null };
+  readonly #listeners = new Set<() => void>();
+  #controller: AbortController | null = null;
+  #run: LocationListRun | null = null;
+  #sink: CsvSink | null = null;
+  #progress: ListProgress | null = null;
+  #started = 0;
+  #count = 0;
+  #counts = new Map<ChangeClass, number>();
+  #changed: ListRow[] = [];
+
+  constructor(
+    /** Area, releases and filters: a job answers for exactly these. */
+    readonly key: string,
+    readonly spec: ListSpec,
+    readonly context: ListContext,
+  ) {}
+
+  readonly subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  readonly getSnapshot = () => this.#snapshot;
+
+  get columns(): string[] {
+    return listColumns(this.context);
+  }
+
+  /** A new run: rows into `sink` (none: only the change tally). */
+  start(sink: CsvSink | null): void {
+    this.cancel();
+    this.#sink = sink;
+    this.#count = 0;
+    this.#counts = new Map(CHANGE_CLASSES.map((c) => [c.value, 0]));
+    this.#changed = [];
+    this.#started = performance.now();
+    this.#run = new LocationListRun(this.spec, {
+      onProgress: (progress) => {
+        this.#progress = progress;
+        this.#set({ status: 'running', progress, saving: this.#sink !== null });
+      },
+      onLocations: (locations) => this.#write(locations),
+    });
+    void this.#go(async () => {
+      await sink?.write(csvLine(this.columns));
+    });
+  }
+
+  /** After a failure: goes on from the first chunk not yet written. */
+  retry(): void {
+    if (this.#snapshot.state.status !== 'error' || !this.#run) return;
+    void this.#go(async () => {});
+  }
+
+  /** Stops every request; a picked file is discarded, a download not offered. */
+  cancel(): void {
+    const status = this.#snapshot.state.status;
+    if (status !== 'running' && status !== 'error') return;
+    this.#controller?.abort();
+    this.#controller = null;
+    void this.#sink?.abort();
+    this.#sink = null;
+    this.#run = null;
+    this.#set({ status: 'cancelled' });
+  }
+
+  async #go(before: () => Promise<void>) {
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.#set({
+      status: 'running',
+      progress: this.#progress ?? { phase: 'finding', done: 0, total: 0, waiting: 0 },
+      saving: this.#sink !== null,
+    });
+    try {
+      await before();
+      await this.#run!.run(controller.signal);
+      await this.#sink?.finish();
+      const saved = this.#sink !== null;
+      this.#sink = null;
+      this.#run = null;
+      this.#snapshot = {
+        state: {
+          status: 'done',
+          count: this.#count,
+          elapsedMs: performance.now() - this.#started,
+          saved,
+        },
+        changes: this.context.b ? { counts: this.#counts, rows: this.#changed } : null,
+      };
+      this.#emit();
+    } catch (error) {
+      if (controller.signal.aborted || isAbortError(error)) return;
+      this.#set({
+        status: 'error',
+        error,
+        progress: this.#progress,
+        saving: this.#sink !== null,
+      });
+    }
+  }
+
+  async #write(locations: Parameters<NonNullable<LocationListRun['handlers']['onLocations']>>[0]) {
+    let text = '';
+    for (const location of locations) {
+      const row = listRow(location, this.context);
+      if (row.change) {
+        this.#counts.set(row.change, (this.#counts.get(row.change) ?? 0) + 1);
+        if (row.change !== 'unchanged') this.#changed.push(row);
+      }
+      if (this.#sink) text += csvLine(row.cells);
+    }
+    this.#count += locations.length;
+    if (this.#sink && text) await this.#sink.write(text);
+  }
+
+  #set(state: ListJobState) {
+    this.#snapshot = { ...this.#snapshot, state };
+    this.#emit();
+  }
+
+  #emit() {
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+/** The changed locations as CSV (the list's columns, changed rows only). */
+export function changedCsv(job: ListJob, rows: readonly ListRow[]): string {
+  return csvLine(job.columns) + rows.map((r) => csvLine(r.cells)).join('');
+}
+
+/** One job per area: a new key (other releases or filters) replaces the area's job. */
+const jobs = new Map<string, ListJob>();
+
+export function jobFor(areaId: string, key: string, make: () => ListJob): ListJob {
+  const current = jobs.get(areaId);
+  if (current?.key === key) return current;
+  current?.cancel();
+  const job = make();
+  jobs.set(areaId, job);
+  return job;
+}
