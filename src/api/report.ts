@@ -2,6 +2,12 @@
 // planner's counts of an area under the fixed broadband filters. A real service does not offer
 // it and answers 404, which `reportUnsupported` tells apart from a vintage it does not know.
 import { z } from 'zod';
+import {
+  CHANGE_CLASSES,
+  CHANGE_SIDE_STATUSES,
+  type ChangeClass,
+  type ChangeSideStatus,
+} from '../../shared/fixed-change';
 import { fixedFiltersRecord, type FixedFilters } from '../../shared/fixed-status';
 import { intLike } from '../../shared/schema-primitives';
 import { isApiError } from './api-error';
@@ -9,6 +15,27 @@ import type { SummarizeArea } from './fabricext';
 import { request } from './http';
 
 const countSchema = z.object({ locations: intLike, units: intLike });
+
+/** What changed in the area between this report's release (a) and the compared one (b). */
+const changeSchema = z.object({
+  fabric: z.string(),
+  coverage: z.string(),
+  release: z.string().nullable(),
+  earlier: z.enum(['a', 'b']),
+  locationcount: intLike,
+  table: z.array(
+    countSchema.extend({
+      a: z.enum(CHANGE_SIDE_STATUSES as [ChangeSideStatus, ...ChangeSideStatus[]]),
+      b: z.enum(CHANGE_SIDE_STATUSES as [ChangeSideStatus, ...ChangeSideStatus[]]),
+    }),
+  ),
+  classes: z.array(
+    countSchema.extend({
+      class: z.enum(CHANGE_CLASSES.map((c) => c.value) as [ChangeClass, ...ChangeClass[]]),
+    }),
+  ),
+});
+export type ReportChange = z.output<typeof changeSchema>;
 
 export const REPORT_STATUSES = [
   'served',
@@ -58,13 +85,15 @@ export const reportSchema = z.object({
       reached_locations: intLike,
     }),
   ),
+  change: changeSchema.optional(),
 });
 export type AreaReport = z.output<typeof reportSchema>;
 
 /**
  * The report of an area's locations of fabric vintage `vintage`, at coverage vintage
  * `coverage`, under the filters. Past the service's maxcount it throws the same
- * `maxcount_exceeded` ApiError as summarize, so a caller can split the area.
+ * `maxcount_exceeded` ApiError as summarize, so a caller can split the area. With
+ * `compareWith` the answer has `change` (the service then counts both fabrics' locations).
  */
 export function reportArea(
   vintage: string,
@@ -72,16 +101,26 @@ export function reportArea(
   filters: FixedFilters,
   area: SummarizeArea,
   signal?: AbortSignal,
+  compareWith: ComparedRelease | null = null,
 ): Promise<AreaReport> {
+  const compared = compareWith
+    ? { with: compareWith.coverage, withfabric: compareWith.fabric }
+    : {};
   return request({
     operation: 'report',
     method: 'POST',
     path: `/fabricext/${encodeURIComponent(vintage)}/report`,
-    query: { coverage, ...fixedFiltersRecord(filters) },
+    query: { coverage, ...fixedFiltersRecord(filters), ...compared },
     body: area,
     signal,
     schema: reportSchema,
   });
+}
+
+/** The coverage and fabric vintage a report compares with (the compare card's choice). */
+export interface ComparedRelease {
+  coverage: string;
+  fabric: string;
 }
 
 /** The service has no report operation (a real service): its 404 names no vintage. */

@@ -14,8 +14,12 @@ import { mergeReports } from './report-merge';
 const ix = buildFabricIndex(buildScatterFabric(6000, 11));
 const rings = (g: AreaGeometry) => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates);
 
-function reportOf(area: AreaGeometry, filters: FixedFilters): AreaReport {
-  const r = report(ix, 4, 2, rings(area), filters, 1e9);
+function reportOf(
+  area: AreaGeometry,
+  filters: FixedFilters,
+  compare: { vi: number; ci: number } | null = null,
+): AreaReport {
+  const r = report(ix, 4, 2, rings(area), filters, 1e9, undefined, compare);
   if (!r.ok) throw new Error('maxcount');
   return r.response;
 }
@@ -44,6 +48,25 @@ describe('mergeReports', () => {
       const parts = splitArea(area, n);
       expect(parts.length).toBe(n);
       expect(mergeReports(parts.map((p) => reportOf(p, filters)))).toEqual(whole);
+    }
+  });
+
+  it('adds the change block of the parts as the whole counts it', () => {
+    const filters: FixedFilters = {
+      audience: 'residential',
+      speed: 'bead',
+      tech: 'any',
+      lowLatency: false,
+    };
+    const compare = { vi: 1, ci: 3 };
+    const whole = reportOf(area, filters, compare);
+    expect(whole.change!.locationcount).toBeGreaterThan(whole.locationcount);
+    expect(whole.change!.table.length).toBeGreaterThan(10);
+    for (const n of [3, 7]) {
+      const parts = splitArea(area, n).map((p) => reportOf(p, filters, compare));
+      // Each part alone has fewer kinds of transition: the merge must add cells it lacks.
+      expect(parts.some((p) => p.change!.table.length < whole.change!.table.length)).toBe(true);
+      expect(mergeReports(parts)).toEqual(whole);
     }
   });
 });

@@ -1,8 +1,37 @@
 // Merges the reports of the parts of a split area into the report of the whole, exactly as one
 // request would have answered: every count adds (a location lies in one part only), tier rows
 // match by group and tier, providers by id, and the providers are ordered as the service
-// orders them (most locations served first).
-import { REPORT_STATUSES, type AreaReport } from '../api/report';
+// orders them (most locations served first). The change block adds alike: its cells match by
+// the two statuses, its classes by class, each in the service's order.
+import { CHANGE_SIDE_STATUSES } from '../../shared/fixed-change';
+import { REPORT_STATUSES, type AreaReport, type ReportChange } from '../api/report';
+
+function mergeChanges(first: ReportChange, parts: readonly ReportChange[]): ReportChange {
+  const cells = new Map<string, ReportChange['table'][number]>();
+  for (const row of parts.flatMap((p) => p.table)) {
+    const key = `${row.a} ${row.b}`;
+    const into = cells.get(key);
+    if (into) {
+      into.locations += row.locations;
+      into.units += row.units;
+    } else cells.set(key, { ...row });
+  }
+  const order = (s: string) =>
+    CHANGE_SIDE_STATUSES.indexOf(s as (typeof CHANGE_SIDE_STATUSES)[number]);
+  return {
+    ...first,
+    locationcount: parts.reduce((n, p) => n + p.locationcount, 0),
+    table: [...cells.values()].sort((x, y) => order(x.a) - order(y.a) || order(x.b) - order(y.b)),
+    classes: first.classes.map((c) => {
+      const same = parts.map((p) => p.classes.find((k) => k.class === c.class));
+      return {
+        ...c,
+        locations: same.reduce((n, k) => n + (k?.locations ?? 0), 0),
+        units: same.reduce((n, k) => n + (k?.units ?? 0), 0),
+      };
+    }),
+  };
+}
 
 export function mergeReports(parts: readonly AreaReport[]): AreaReport {
   const [first] = parts;
@@ -38,8 +67,10 @@ export function mergeReports(parts: readonly AreaReport[]): AreaReport {
       (a, b) => a - b,
     );
   }
+  const changes = parts.flatMap((p) => (p.change ? [p.change] : []));
   return {
     ...first,
+    ...(first.change ? { change: mergeChanges(first.change, changes) } : {}),
     locationcount: parts.reduce((n, p) => n + p.locationcount, 0),
     status,
     tiers,

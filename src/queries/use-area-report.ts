@@ -1,11 +1,12 @@
 // The area report of one area at the picked vintages under the filters: one report request
 // when the area fits under maxcount, otherwise the split run (as the summary does) with the
-// parts' counts merged exactly, with progress and Cancel.
+// parts' counts merged exactly, with progress and Cancel. With a release to compare with, the
+// report carries what changed (the service weighs both fabrics' locations against maxcount).
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { fixedFiltersRecord, type FixedFilters } from '../../shared/fixed-status';
 import { maxcountExceeded } from '../api/fabricext';
-import { reportArea, type AreaReport } from '../api/report';
+import { reportArea, type AreaReport, type ComparedRelease } from '../api/report';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { hashJson } from './hash';
 import { reportKeys } from './keys';
@@ -24,18 +25,24 @@ export interface ReportAsk {
   vintage: string | null;
   coverage: string | null;
   filters: FixedFilters;
+  /** The compare card's release, or null when comparing is off. */
+  compareWith?: ComparedRelease | null;
 }
 
-const filtersKey = (filters: FixedFilters) =>
-  new URLSearchParams(fixedFiltersRecord(filters)).toString();
+/** The key's query part: the filters and the compared release, as the request sends them. */
+const filtersKey = ({ filters, compareWith }: ReportAsk) =>
+  new URLSearchParams({
+    ...fixedFiltersRecord(filters),
+    ...(compareWith ? { with: compareWith.coverage, withfabric: compareWith.fabric } : {}),
+  }).toString();
 
 export function areaReportQueryOptions(
   ask: ReportAsk,
   area: AreaGeometry | null,
   areaHash: string,
 ) {
-  const { vintage, coverage, filters } = ask;
-  const key = [vintage ?? '', coverage ?? '', filtersKey(filters), areaHash] as const;
+  const { vintage, coverage, filters, compareWith = null } = ask;
+  const key = [vintage ?? '', coverage ?? '', filtersKey(ask), areaHash] as const;
   const progressKey = reportKeys.progress(...key);
   return queryOptions({
     queryKey: reportKeys.area(...key),
@@ -52,7 +59,14 @@ export function areaReportQueryOptions(
                 concurrency: 4,
                 part: async (part, partSignal) => {
                   try {
-                    const result = await reportArea(vintage, coverage, filters, part, partSignal);
+                    const result = await reportArea(
+                      vintage,
+                      coverage,
+                      filters,
+                      part,
+                      partSignal,
+                      compareWith,
+                    );
                     return { ok: true, result };
                   } catch (error) {
                     const exceeded = maxcountExceeded(error);
@@ -85,7 +99,7 @@ export function useAreaReport(ask: ReportAsk, area: AreaGeometry | null) {
   const progressKey = reportKeys.progress(
     ask.vintage ?? '',
     ask.coverage ?? '',
-    filtersKey(ask.filters),
+    filtersKey(ask),
     areaHash,
   );
   const progress = useQuery(

@@ -8,6 +8,7 @@ import type { SavedArea } from '../../state/slices/areas';
 import { useAppStore } from '../../state/store';
 import { downloadText, fileSlug } from './download';
 import { reportCsv } from './report-csv';
+import { changeTables } from './report-change-layout';
 import { asOfLine, filterLines, reportTables, TOP_PROVIDERS } from './report-layout';
 import { ReportPrint } from './ReportPrint';
 import { ReportTables } from './ReportTables';
@@ -35,7 +36,7 @@ export function ReportResults({ area, run, madeAt }: Props) {
   // The filters the service counted under, as it echoed them.
   const parsed = parseFixedFilters(report.filters);
   const filters = parsed.ok ? parsed.filters : DEFAULT_FIXED_FILTERS;
-  const tables = reportTables(report, filters);
+  const tables = [...reportTables(report, filters), ...changeTables(report)];
   const asOf = asOfLine(report);
   const filterText = filterLines(filters)
     .map(([name, value]) => `${name}: ${value}`)
@@ -60,6 +61,12 @@ export function ReportResults({ area, run, madeAt }: Props) {
       <p className="report-table__filters" data-testid="report:filters">
         Counted under the filters: {filterText}
       </p>
+      {!report.change && (
+        <p className="report-table__filters" data-testid="report:change-off">
+          To see what changed here between two releases, choose a release in the Compare releases
+          card on the map.
+        </p>
+      )}
       <ReportTables tables={tables} asOf={asOf} limit={{ providers: TOP_PROVIDERS }} />
       <div className="summary-results__exports">
         <button

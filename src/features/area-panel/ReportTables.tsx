@@ -28,7 +28,7 @@ export function ReportTables({ tables, asOf, limit = {} }: Props) {
             <h4 id={`report-${table.id}-title`} className="report-table__title">
               {table.title}
             </h4>
-            <p className="report-table__asof">{asOf}</p>
+            <p className="report-table__asof">{table.asOf ?? asOf}</p>
             <div
               className="report-table__scroll"
               role="region"

@@ -12,15 +12,16 @@ import { ReportResults } from './ReportResults';
 import { SplitProgress } from './SplitProgress';
 
 export function ReportView({ area }: { area: SavedArea }) {
-  const { vintage, coverage, filters, setTab } = useAppStore(
+  const { vintage, coverage, filters, compareWith, setTab } = useAppStore(
     useShallow((s) => ({
       vintage: s.fabricVintage,
       coverage: s.coverageVintage,
       filters: s.fixedFilters,
+      compareWith: s.compareWith,
       setTab: s.setAreaTab,
     })),
   );
-  const report = useAreaReport({ vintage, coverage, filters }, area.geometry);
+  const report = useAreaReport({ vintage, coverage, filters, compareWith }, area.geometry);
 
   if (!vintage || !coverage)
     return (

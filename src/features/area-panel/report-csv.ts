@@ -4,6 +4,7 @@
 import type { FixedFilters } from '../../../shared/fixed-status';
 import type { AreaReport } from '../../api/report';
 import { vintageLabel } from '../../lib/vintage';
+import { changeTables } from './report-change-layout';
 import { filterLines, reportTables } from './report-layout';
 import { csvCell } from './summary-csv';
 
@@ -27,13 +28,26 @@ export function reportCsv(
     line(['Area', ctx.areaName]),
     line(['Fabric as of', `${vintageLabel(report.fabric, 'long')} (${report.fabric})`]),
     line(['Coverage as of', `${vintageLabel(report.coverage, 'long')} (${report.coverage})`]),
+    ...(report.change
+      ? [
+          line([
+            'Compared with fabric',
+            `${vintageLabel(report.change.fabric, 'long')} (${report.change.fabric})`,
+          ]),
+          line([
+            'Compared with coverage',
+            `${vintageLabel(report.change.coverage, 'long')} (${report.change.coverage})`,
+          ]),
+        ]
+      : []),
     ...filterLines(filters).map(([name, value]) => line([name, value])),
     line(['Generated', ctx.generated.toISOString().replace(/\.\d+Z$/, 'Z')]),
   ];
   if (ctx.synthetic)
     lines.push(line(['Data', 'Demo data (synthetic): not real locations or offers']));
-  for (const table of reportTables(report, filters)) {
+  for (const table of [...reportTables(report, filters), ...changeTables(report)]) {
     lines.push('', line([table.title]));
+    if (table.asOf) lines.push(line([table.asOf]));
     lines.push(line([table.labelHeader, ...table.columns.map((c) => c.header)]));
     for (const row of table.rows)
       lines.push(

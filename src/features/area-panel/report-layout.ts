@@ -33,8 +33,10 @@ export interface ReportColumn {
 }
 
 export interface ReportTable {
-  id: 'status' | 'tiers' | 'providers';
+  id: 'status' | 'tiers' | 'providers' | 'change' | 'transitions';
   title: string;
+  /** Its own releases line (the change tables name both releases); else the report's. */
+  asOf?: string;
   labelHeader: string;
   columns: ReportColumn[];
   rows: ReportRow[];
@@ -42,7 +44,7 @@ export interface ReportTable {
 }
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const count = (n: number): Cell => ({ text: integer.format(n), value: n });
+export const count = (n: number): Cell => ({ text: integer.format(n), value: n });
 const none: Cell = { text: '', value: '' };
 
 /** n of d as a percentage to one decimal; empty when d is 0. */
