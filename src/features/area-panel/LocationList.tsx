@@ -8,6 +8,7 @@ import { canPickFile, downloadSink, pickFileSink } from './csv-sink';
 import { errorText } from './error-text';
 import type { ListJobState } from './location-list-job';
 import { useLocationListJob } from './use-location-list-job';
+import './location-list.css';
 
 const integer = new Intl.NumberFormat('en-US');
 
