@@ -121,3 +121,22 @@ export function fixedHexTileUrl(
   const query = new URLSearchParams({ fabric: fabricVintage, ...fixedFiltersRecord(filters) });
   return absoluteApiUrl(`/coverage/${enc(coverageVintage)}/fixedhex/{z}/{x}/{y}.pbf?${query}`);
 }
+
+/** The template of the net-change hexagons (layer `fixed_change_hex`) between two releases. */
+export function fixedChangeHexTileUrl(
+  coverageVintage: string,
+  fabricVintage: string,
+  withCoverage: string,
+  withFabric: string,
+  filters: FixedFilters,
+): string {
+  const query = new URLSearchParams({
+    fabric: fabricVintage,
+    with: withCoverage,
+    withfabric: withFabric,
+    ...fixedFiltersRecord(filters),
+  });
+  return absoluteApiUrl(
+    `/coverage/${enc(coverageVintage)}/fixedchangehex/{z}/{x}/{y}.pbf?${query}`,
+  );
+}

@@ -21,6 +21,9 @@ export const SOURCE = {
   fixedHexHover: 'fixed-hex-hover',
   // Compare (issue 14): each location of either release, classed by what changed.
   fixedChange: 'fixed-change',
+  // Compare below street zoom: H3 cells by net change, and the cell under the pointer.
+  fixedChangeHex: 'fixed-change-hex',
+  fixedChangeHexHover: 'fixed-change-hex-hover',
 } as const;
 
 export const LAYER = {
@@ -75,6 +78,10 @@ export const LAYER = {
   fixedHexFew: 'fixed-hex-few',
   fixedHexHover: 'fixed-hex-hover',
   fixedChange: 'fixed-change',
+  fixedChangeHexFill: 'fixed-change-hex-fill',
+  fixedChangeHexLine: 'fixed-change-hex-line',
+  fixedChangeHexFew: 'fixed-change-hex-few',
+  fixedChangeHexHover: 'fixed-change-hex-hover',
 } as const;
 
 /** Source layers inside the service's vector tiles. */
@@ -92,6 +99,7 @@ export const FIXED_SOURCE_LAYER = {
   locations: 'fixed',
   hexes: 'fixed_hex',
   change: 'fixed_change',
+  changeHexes: 'fixed_change_hex',
 } as const;
 
 /**

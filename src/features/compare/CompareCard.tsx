@@ -3,7 +3,8 @@
 // this card names the classes with how many of each are in view. Kept in the URL (wcv, wv).
 import { useShallow } from 'zustand/react/shallow';
 import { CHANGE_CLASSES } from '../../../shared/fixed-change';
-import { fixedChangeTileUrl } from '../../api/coverage';
+import { earlierSide } from '../../../shared/fixed-change-hex';
+import { fixedChangeHexTileUrl, fixedChangeTileUrl } from '../../api/coverage';
 import { CollapsibleLegend } from '../../components/CollapsibleLegend';
 import { vintageLabel } from '../../lib/vintage';
 import { useMapInstance } from '../../map/map-context';
@@ -11,10 +12,11 @@ import { useCoverageVintages } from '../../queries/use-coverage-vintages';
 import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useHealth } from '../../queries/use-health';
 import { useAppStore } from '../../state/store';
-import { earlierSide } from './change-expression';
 import { CHANGE_COLOUR } from './compare-styles';
 import { useChangeCounts, type ChangeCounts } from './use-change-counts';
 import { useChangeLayer } from './use-change-layer';
+import { ChangeHexLegend, ChangeHexTip } from './ChangeHexes';
+import { useChangeHexLayer, useChangeHexSums } from './use-change-hex-layer';
 import { useSettledView } from '../../map/use-settled-view';
 import './compare.css';
 
@@ -50,6 +52,13 @@ export function CompareCard() {
     w && s.cv && s.fv ? earlierSide({ coverage: s.cv, fabric: s.fv }, w) : ('b' as const);
   useChangeLayer(map, url, s.filters, earlier);
   const counts = useChangeCounts(map, url !== null, s.filters, earlier);
+  // Below street zoom: the net change by hexagon (the fixed layer hides its own hexagons).
+  const hexUrl =
+    available && w && s.cv && s.fv
+      ? fixedChangeHexTileUrl(s.cv, s.fv, w.coverage, w.fabric, s.filters)
+      : null;
+  useChangeHexLayer(map, hexUrl);
+  const hexSums = useChangeHexSums(map, hexUrl !== null, earlier);
   const zoom = useSettledView(map)?.zoom ?? null;
   if (!map || health.data === undefined) return null;
 
@@ -61,71 +70,72 @@ export function CompareCard() {
       : [shown(w?.coverage ?? null, w?.fabric ?? null), shown(s.cv, s.fv)];
 
   return (
-    <CollapsibleLegend
-      id="compare"
-      title="Compare releases"
-      className="cmp-card"
-      aside={
-        <span data-testid="compare:aside">{w ? `with ${vintageLabel(w.coverage)}` : 'off'}</span>
-      }
-    >
-      {!available ? (
-        <p className="cmp-note">Comparing releases needs the reference service&apos;s tiles.</p>
-      ) : (
-        <div className="cmp-controls">
-          <label>
-            Compare with coverage
-            <select
-              data-testid="compare:coverage"
-              value={w?.coverage ?? ''}
-              onChange={(e) => {
-                const value = e.target.value;
-                if (!value) return s.setCompareWith(null);
-                const f = w?.fabric ?? fabricFor(value, fabrics);
-                if (f) s.setCompareWith({ coverage: value, fabric: f });
-              }}
-            >
-              <option value="">Off</option>
-              {(coverage.data ?? []).map((v) => (
-                <option key={v} value={v}>
-                  {vintageLabel(v, 'long')}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            and fabric
-            <select
-              data-testid="compare:fabric"
-              value={w?.fabric ?? ''}
-              disabled={!w}
-              onChange={(e) => w && s.setCompareWith({ ...w, fabric: e.target.value })}
-            >
-              {!w && <option value="">—</option>}
-              {fabrics.map((v) => (
-                <option key={v} value={v}>
-                  {vintageLabel(v, 'long')}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      )}
-      {url && (
-        <>
-          <p className="cmp-note" data-testid="compare:order">
-            Before: {before}. After: {after}.
-          </p>
-          {zoom !== null && zoom < STREET_ZOOM ? (
-            <p className="cmp-note" role="status">
-              Zoom in to street level to see each changed location.
+    <>
+      <CollapsibleLegend
+        id="compare"
+        title="Compare releases"
+        className="cmp-card"
+        aside={
+          <span data-testid="compare:aside">{w ? `with ${vintageLabel(w.coverage)}` : 'off'}</span>
+        }
+      >
+        {!available ? (
+          <p className="cmp-note">Comparing releases needs the reference service&apos;s tiles.</p>
+        ) : (
+          <div className="cmp-controls">
+            <label>
+              Compare with coverage
+              <select
+                data-testid="compare:coverage"
+                value={w?.coverage ?? ''}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  if (!value) return s.setCompareWith(null);
+                  const f = w?.fabric ?? fabricFor(value, fabrics);
+                  if (f) s.setCompareWith({ coverage: value, fabric: f });
+                }}
+              >
+                <option value="">Off</option>
+                {(coverage.data ?? []).map((v) => (
+                  <option key={v} value={v}>
+                    {vintageLabel(v, 'long')}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              and fabric
+              <select
+                data-testid="compare:fabric"
+                value={w?.fabric ?? ''}
+                disabled={!w}
+                onChange={(e) => w && s.setCompareWith({ ...w, fabric: e.target.value })}
+              >
+                {!w && <option value="">—</option>}
+                {fabrics.map((v) => (
+                  <option key={v} value={v}>
+                    {vintageLabel(v, 'long')}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
+        {url && (
+          <>
+            <p className="cmp-note" data-testid="compare:order">
+              Before: {before}. After: {after}.
             </p>
-          ) : (
-            <ChangeLegend counts={counts} />
-          )}
-        </>
-      )}
-    </CollapsibleLegend>
+            {zoom !== null && zoom < STREET_ZOOM ? (
+              <ChangeHexLegend sums={hexSums} />
+            ) : (
+              <ChangeLegend counts={counts} />
+            )}
+          </>
+        )}
+      </CollapsibleLegend>
+      <ChangeHexTip map={map} active={hexUrl !== null} earlier={earlier} />
+    </>
   );
 }
 

@@ -6,7 +6,8 @@ import { createExpression } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
 import { changeClass, changeSide, type ChangeSide } from '../../../shared/fixed-change';
 import { SPEED_CHOICES, TECH_CHOICES, type FixedFilters } from '../../../shared/fixed-status';
-import { changeExpression, earlierSide, type Side } from './change-expression';
+import { earlierSide } from '../../../shared/fixed-change-hex';
+import { changeExpression, type Side } from './change-expression';
 
 const ALL_FILTERS: FixedFilters[] = (['residential', 'business'] as const).flatMap((audience) =>
   SPEED_CHOICES.flatMap(({ value: speed }) =>

@@ -3,9 +3,10 @@
 // filters and one order of the two sides. A filter change is a new expression: no refetch.
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { ChangeClass } from '../../../shared/fixed-change';
+import type { Side } from '../../../shared/fixed-change-hex';
 import { countingRule, tierIndex, type FixedFilters } from '../../../shared/fixed-status';
 
-export type Side = 'a' | 'b';
+export type { Side };
 
 const num = (name: string): ExpressionSpecification => ['to-number', ['get', name], 0];
 
@@ -114,13 +115,4 @@ export function changeExpression(filters: FixedFilters, earlier: Side): Expressi
       ],
     ],
   ];
-}
-
-/** Which side is before: the one of the earlier fabric, else of the earlier coverage. */
-export function earlierSide(
-  a: { coverage: string; fabric: string },
-  b: { coverage: string; fabric: string },
-): Side {
-  if (a.fabric !== b.fabric) return Number(a.fabric) < Number(b.fabric) ? 'a' : 'b';
-  return Number(a.coverage) <= Number(b.coverage) ? 'a' : 'b';
 }

@@ -38,12 +38,15 @@ export function FixedBroadbandLayer() {
       coverageVintage: st.coverageVintage,
       fabricVintage: st.fabricVintage,
       filters: st.fixedFilters,
+      comparing: st.compareWith !== null,
     })),
   );
   const health = useHealth();
   // The location and hexagon tiles are the reference service's (embedded backend) operations.
   const available = health.data?.backend === 'embedded';
-  useFixedTileLayers(map, { ...s, available, visible: s.on });
+  // Compare mode draws the net change by hexagon instead (features/compare).
+  const comparing = available && s.comparing;
+  useFixedTileLayers(map, { ...s, available, visible: s.on, hexVisible: !comparing });
   // Any other backend is an upstream service: street-zoom locations from its published operations.
   const upstream = health.data !== undefined && !available;
   const view = useSettledView(map);
@@ -59,7 +62,7 @@ export function FixedBroadbandLayer() {
   useFixedViewLayers(map, upstream && s.on ? points : null, s.filters);
   // Upstream, only street zoom draws anything to count.
   const counts = useFixedCounts(map, s.on && (available || street));
-  const hovered = useHexHover(map, s.on && available);
+  const hovered = useHexHover(map, s.on && available && !comparing);
   const outline: GeoJSON = hovered
     ? ({ type: 'Feature', properties: {}, geometry: cellPolygon(hovered.h3) } satisfies Feature)
     : EMPTY;
@@ -94,6 +97,12 @@ export function FixedBroadbandLayer() {
         counts={counts.kind === 'locations' ? counts.counts : null}
         filters={s.filters}
       />
+    );
+  } else if (comparing) {
+    body = (
+      <p className="fb-legend__note" role="status" data-testid="fixed:comparing">
+        Hexagons show the net change between releases: see Compare releases.
+      </p>
     );
   } else {
     body = <HexLegend counts={counts.kind === 'hexes' ? counts.counts : null} />;

@@ -17,11 +17,15 @@ import {
 } from './fixed-styles';
 import { statusFilter } from './status-expression';
 
-/** Every layer the Layers menu's "Fixed broadband" box shows or hides. */
-export const FIXED_LAYER_IDS: readonly string[] = [
+const HEX_LAYER_IDS: readonly string[] = [
   LAYER.fixedHexFill,
   LAYER.fixedHexLine,
   LAYER.fixedHexFew,
+];
+
+/** Every layer the Layers menu's "Fixed broadband" box shows or hides. */
+export const FIXED_LAYER_IDS: readonly string[] = [
+  ...HEX_LAYER_IDS,
   ...STATUS_LAYERS.map((l) => l.id),
 ];
 
@@ -39,10 +43,12 @@ interface Options {
   /** The backend serves the tiles (the embedded reference service). */
   available: boolean;
   visible: boolean;
+  /** False while compare mode draws its own hexagons there, so the two never overlap. */
+  hexVisible: boolean;
 }
 
 export function useFixedTileLayers(map: MapLibreMap | null, o: Options): void {
-  const { coverageVintage: cv, fabricVintage: fv, filters, available, visible } = o;
+  const { coverageVintage: cv, fabricVintage: fv, filters, available, visible, hexVisible } = o;
   const hexUrl = cv && fv ? fixedHexTileUrl(cv, fv, filters) : null;
   const pointUrl = cv && fv ? fixedTileUrl(cv, fv) : null;
 
@@ -87,7 +93,8 @@ export function useFixedTileLayers(map: MapLibreMap | null, o: Options): void {
   useEffect(() => {
     if (!map || !available || !pointUrl || !map.getSource(SOURCE.fixedLocations)) return;
     for (const id of FIXED_LAYER_IDS) {
-      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
+      const shown = visible && (hexVisible || !HEX_LAYER_IDS.includes(id));
+      if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', shown ? 'visible' : 'none');
     }
-  }, [map, available, pointUrl, visible]);
+  }, [map, available, pointUrl, visible, hexVisible]);
 }
