@@ -6,6 +6,12 @@ import { intLike, numberLike, textLike } from '../../shared/schema-primitives';
 import { isApiError } from './api-error';
 import { request } from './http';
 
+/** A town's or ZIP code's extent as an area; absent from a service older than the field. */
+const outlineSchema = z.object({
+  type: z.literal('Polygon'),
+  coordinates: z.array(z.array(z.tuple([numberLike, numberLike]))),
+});
+
 const placeSchema = z.object({
   kind: z.enum(['town', 'zip', 'street']),
   name: z.string(),
@@ -14,6 +20,7 @@ const placeSchema = z.object({
   zips: z.array(textLike),
   locationcount: intLike,
   bbox: z.tuple([numberLike, numberLike, numberLike, numberLike]),
+  outline: outlineSchema.nullish().transform((o) => o ?? null),
   score: numberLike,
 });
 export type Place = z.output<typeof placeSchema>;

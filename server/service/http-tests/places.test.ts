@@ -2,7 +2,8 @@
 // extent of their locations in the vintage asked, a street's addresses (each one match then
 // confirms), and the refusals that name the parameter and its rule.
 import { describe, expect, it } from 'vitest';
-import { PlacesResponseSchema, type PlacesResponse } from '../schemas/places';
+import { OUTLINE_MARGIN } from '../ops/place-outline';
+import { PlacesResponseSchema, type PlaceRecord, type PlacesResponse } from '../schemas/places';
 import { createMemoryStore } from '../store/memory/memory-store';
 import {
   FIXTURE_LOCATIONS,
@@ -37,12 +38,38 @@ function bboxOf(list: { lngLat: [number, number] }[]): number[] {
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
 }
 
+/**
+ * The outline holds every location strictly inside (a convex ring, counter-clockwise) and
+ * reaches OUTLINE_MARGIN beyond the locations' box on each side.
+ */
+function expectOutlineHolds(outline: PlaceRecord['outline'], list: { lngLat: [number, number] }[]) {
+  expect(outline?.type).toBe('Polygon');
+  const ring = outline!.coordinates[0]!;
+  for (const {
+    lngLat: [x, y],
+  } of list)
+    for (let i = 0; i + 1 < ring.length; i++) {
+      const [ax, ay] = ring[i]!;
+      const [bx, by] = ring[i + 1]!;
+      expect((bx - ax) * (y - ay) - (by - ay) * (x - ax)).toBeGreaterThan(0);
+    }
+  const [w, s, e, n] = bboxOf(list);
+  const xs = ring.map((p) => p[0]);
+  const ys = ring.map((p) => p[1]);
+  expect(Math.min(...xs)).toBeCloseTo(w - OUTLINE_MARGIN, 5);
+  expect(Math.max(...xs)).toBeCloseTo(e + OUTLINE_MARGIN, 5);
+  expect(Math.min(...ys)).toBeCloseTo(s - OUTLINE_MARGIN, 5);
+  expect(Math.max(...ys)).toBeCloseTo(n + OUTLINE_MARGIN, 5);
+}
+
 describe('GET places', () => {
   it('finds a town by name with the extent and count of its locations in the vintage', async () => {
     for (const v of [CURRENT, OLDEST]) {
       const answer = await places('springfield', v);
       const inTown = rows(v, (l) => l.town === 0);
-      expect(answer.places[0]).toEqual({
+      const { outline, ...town } = answer.places[0]!;
+      expectOutlineHolds(outline, inTown);
+      expect(town).toEqual({
         kind: 'town',
         name: 'Springfield',
         city: null,
@@ -63,7 +90,9 @@ describe('GET places', () => {
 
   it('finds a ZIP code, and the ZIP codes a prefix starts', async () => {
     const inZip = rows(CURRENT, (l) => l.town === 1);
-    expect((await places('62629')).places).toEqual([
+    const zips = (await places('62629')).places;
+    expectOutlineHolds(zips[0]!.outline, inZip);
+    expect(zips.map(({ outline: _o, ...zip }) => zip)).toEqual([
       {
         kind: 'zip',
         name: '62629',
@@ -88,6 +117,7 @@ describe('GET places', () => {
         kind: 'street',
         name: 'OAK ST',
         city: 'Springfield',
+        outline: null,
         locationcount: onOak.length,
         bbox: bboxOf(onOak),
         score: 1,

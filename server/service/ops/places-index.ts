@@ -1,8 +1,10 @@
 // What places searches, for one fabric vintage: its towns, ZIP codes and streets, each with
 // the bounding box and count of the vintage's locations in it. Built in one pass over the
 // locations on the first places call for the vintage (about 10 ms per 100,000 locations).
+import type { PlaceOutline } from '../schemas/places';
 import type { FabricIndex } from '../store/memory/fabric-index';
 import { roadParts, type RoadParts } from './match-text';
+import { addOutlinePoint, placeOutline, type OutlinePoints } from './place-outline';
 
 /** [west, south, east, north] in degrees. */
 export type Bbox = [number, number, number, number];
@@ -13,13 +15,18 @@ export interface Extent {
   zips: Set<string>;
 }
 
-export interface TownEntry extends Extent {
+/** A town or ZIP code, which can be used as an area: its outline (place-outline.ts). */
+interface Outlined extends Extent {
+  outline: PlaceOutline | null;
+}
+
+export interface TownEntry extends Outlined {
   /** As the fabric spells it ("Springfield"); `key` is its upper case. */
   name: string;
   key: string;
 }
 
-export interface ZipEntry extends Extent {
+export interface ZipEntry extends Outlined {
   zip: string;
   town: string;
 }
@@ -63,15 +70,21 @@ export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex {
   const byTown = new Map<string, TownEntry>();
   const byZip = new Map<string, ZipEntry>();
   const byStreet = new Map<string, StreetEntry>();
+  const points = new Map<Outlined, OutlinePoints>();
+  const gather = (e: Outlined, i: number) => {
+    let list = points.get(e);
+    if (!list) points.set(e, (list = []));
+    addOutlinePoint(list, loc.lng[i], loc.lat[i]);
+  };
   const bit = 1 << vi;
   for (let i = 0; i < loc.count; i++) {
     if (!(loc.presence[i] & bit)) continue;
     const t = towns[loc.town[i]];
     const key = t.name.toUpperCase();
     let town = byTown.get(key);
-    if (!town) byTown.set(key, (town = { ...extent(), name: t.name, key }));
+    if (!town) byTown.set(key, (town = { ...extent(), name: t.name, key, outline: null }));
     let zip = byZip.get(t.zip);
-    if (!zip) byZip.set(t.zip, (zip = { ...extent(), zip: t.zip, town: t.name }));
+    if (!zip) byZip.set(t.zip, (zip = { ...extent(), zip: t.zip, town: t.name, outline: null }));
     const road = roads.name[loc.road[i]];
     const streetKey = `${road}|${key}`;
     let street = byStreet.get(streetKey);
@@ -83,7 +96,10 @@ export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex {
     add(zip, loc.lng[i], loc.lat[i], t.zip);
     add(street, loc.lng[i], loc.lat[i], t.zip);
     street.locations.push(i);
+    gather(town, i);
+    gather(zip, i);
   }
+  for (const [entry, list] of points) entry.outline = placeOutline(list);
   for (const street of byStreet.values()) {
     street.locations.sort(
       (a, b) => loc.houseNumber[a] - loc.houseNumber[b] || loc.unit[a] - loc.unit[b],

@@ -75,6 +75,7 @@ export function rankPlaces<S extends StreetBase>(
       zips: [z.zip],
       locationcount: z.count,
       bbox: z.bbox,
+      outline: z.outline,
       score,
     });
   }
@@ -92,6 +93,7 @@ export function rankPlaces<S extends StreetBase>(
         zips,
         locationcount: t.count,
         bbox: t.bbox,
+        outline: t.outline,
         score,
       });
     }
@@ -113,6 +115,7 @@ export function rankPlaces<S extends StreetBase>(
           zips,
           locationcount: s.count,
           bbox: s.bbox,
+          outline: null,
           score,
         },
         s,

@@ -25,6 +25,17 @@ const Bbox = z
   .tuple([z.number(), z.number(), z.number(), z.number()])
   .openapi({ description: '[west, south, east, north] of the locations in the place' });
 
+const Outline = z
+  .object({
+    type: z.literal('Polygon'),
+    coordinates: z.array(z.array(z.tuple([z.number(), z.number()]))),
+  })
+  .nullable()
+  .openapi({
+    description:
+      "A town's or ZIP code's extent as an area: the convex hull of its locations widened by 0.0005° (null for a street)",
+  });
+
 export const PlaceRecordSchema = z
   .object({
     kind: z.enum(['town', 'zip', 'street']),
@@ -34,10 +45,12 @@ export const PlaceRecordSchema = z
     zips: z.array(z.string()),
     locationcount: z.number().int(),
     bbox: Bbox,
+    outline: Outline,
     score: z.number().openapi({ description: '1 for the name as given; at least 0.8' }),
   })
   .openapi('Place');
 export type PlaceRecord = z.output<typeof PlaceRecordSchema>;
+export type PlaceOutline = NonNullable<PlaceRecord['outline']>;
 
 export const PlaceAddressSchema = z
   .object({

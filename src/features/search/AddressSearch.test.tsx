@@ -338,6 +338,50 @@ describe('AddressSearch', () => {
     expect(placesCalls().at(-1)?.url.searchParams.get('q')).toBe('62704');
   });
 
+  it('offers a town’s extent as an area when the service gives its outline', async () => {
+    const outline = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-89.75, 39.7],
+          [-89.55, 39.7],
+          [-89.55, 39.85],
+          [-89.75, 39.7],
+        ],
+      ],
+    };
+    placesAnswer = (q) => ({
+      q,
+      places: [q === 'springfield' ? { ...SPRINGFIELD, outline } : SPRINGFIELD],
+      addresses: [],
+      addresscount: 0,
+    });
+    const input = renderSearch();
+    // A service without outlines (older, or the field null): nothing to offer.
+    fireEvent.change(input, { target: { value: 'springf' } });
+    await screen.findAllByRole('option');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.queryByRole('button', { name: 'Use as area' })).toBeNull();
+
+    fireEvent.change(input, { target: { value: 'springfield' } });
+    await waitFor(() =>
+      expect(placesCalls().at(-1)?.url.searchParams.get('q')).toBe('springfield'),
+    );
+    await screen.findAllByRole('option');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const offer = screen.getByRole('group', { name: 'Use Springfield, IL as an area' });
+    expect(offer.textContent).toContain('The extent of Springfield, IL');
+    fireEvent.click(screen.getByRole('button', { name: 'Use as area' }));
+    const s = useAppStore.getState();
+    expect(s.areas.map((a) => [a.name, a.source, a.geometry])).toEqual([
+      ['Springfield, IL', 'place', outline],
+    ]);
+    expect([s.selectedAreaId, s.mode]).toEqual([s.areas[0]!.id, 'draw']);
+    expect(screen.queryByRole('button', { name: 'Use as area' })).toBeNull();
+    localStorage.clear();
+    s.deleteArea(s.areas[0]!.id);
+  });
+
   it('locates coordinates as a map click does, with no request', async () => {
     const input = renderSearch();
     fireEvent.change(input, { target: { value: '-89.6319, 39.7825' } });

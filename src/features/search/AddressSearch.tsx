@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Flight } from '../../state/slices/session';
 import { useAppStore } from '../../state/store';
 import { parsePastedId } from './pasted-id';
+import { PlaceAreaOffer, type PlaceOutline } from './PlaceAreaOffer';
 import { SearchPopup } from './SearchPopup';
 import type { SearchOption, SearchTarget } from './search-options';
 import { useAddressSearch } from './use-address-search';
@@ -33,6 +34,8 @@ export function AddressSearch() {
   // The label shown after a choice, so clearing the selection elsewhere also clears the box.
   const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);
   const pastedId = useRef<string | null>(null);
+  // A town or ZIP code just chosen, whose extent may become an area.
+  const [placeOffer, setPlaceOffer] = useState<PlaceOutline | null>(null);
   // Closed, the box asks nothing: a chosen label is not searched again.
   const { state, query } = useAddressSearch(open ? text : '');
   const pasted = query.kind === 'id' ? query.id : null;
@@ -49,6 +52,7 @@ export function AddressSearch() {
     if (flight) flyTo(flight);
     setText(label);
     setChosen(target.kind === 'location' ? { id: target.locationId, label } : null);
+    setPlaceOffer(target.kind === 'area' ? target.outline : null);
     // A street chosen among several: its name and town are searched next, for its addresses.
     setOpen(target.kind === 'area' && target.street);
     setActive(-1);
@@ -127,6 +131,7 @@ export function AddressSearch() {
           className="address-search__input"
           value={text}
           onChange={(e) => {
+            setPlaceOffer(null);
             setText(e.target.value);
             setOpen(true);
             setActive(-1);
@@ -152,6 +157,9 @@ export function AddressSearch() {
           </button>
         )}
       </div>
+      {placeOffer && !open && (
+        <PlaceAreaOffer place={placeOffer} onDone={() => setPlaceOffer(null)} />
+      )}
       <SearchPopup
         open={open}
         state={state}

@@ -1,6 +1,7 @@
 // What the search box offers, and what choosing each does: a location (match suggestions, a
 // pasted id, an address on a street), a point to locate (coordinates), or an area to fly to
 // (a town, ZIP code or street). Pure, so the wording and ordering are tested without a browser.
+import type { Polygon } from 'geojson';
 import type { MatchLocation, TranslateRecord } from '../../api/schemas';
 import type { Place, PlacesResponse } from '../../api/places';
 import type { PastedId } from './pasted-id';
@@ -8,8 +9,17 @@ import type { PastedId } from './pasted-id';
 export type SearchTarget =
   | { kind: 'location'; locationId: number; lng: number | null; lat: number | null }
   | { kind: 'point'; lng: number; lat: number }
-  /** `street`: once flown to, the box searches the street's name and town for its addresses. */
-  | { kind: 'area'; bbox: [number, number, number, number]; maxZoom: number; street: boolean };
+  /**
+   * `street`: once flown to, the box searches the street's name and town for its addresses.
+   * `outline`: a town's or ZIP code's extent, which the planner may keep as an area.
+   */
+  | {
+      kind: 'area';
+      bbox: [number, number, number, number];
+      maxZoom: number;
+      street: boolean;
+      outline: { name: string; geometry: Polygon } | null;
+    };
 
 export interface SearchOption {
   key: string;
@@ -81,6 +91,13 @@ function placeOption(p: Place): SearchOption {
       bbox: p.bbox,
       maxZoom: PLACE_MAX_ZOOM[p.kind],
       street: p.kind === 'street',
+      outline:
+        p.outline && p.kind !== 'street'
+          ? {
+              name: p.kind === 'zip' ? `ZIP ${p.name}` : `${p.name}, ${p.state}`,
+              geometry: p.outline,
+            }
+          : null,
     },
     primary: p.name,
     secondary: [where, p.kind === 'zip' ? null : zips, count(p.locationcount, 'location')]

@@ -11,6 +11,7 @@ import type { PlaceAddress, PlacesResponse } from '../../schemas/places';
 import { roadParts } from '../../ops/match-text';
 import { rankPlaces } from '../../ops/places';
 import type { Extent, PlacesIndex, StreetBase, TownEntry, ZipEntry } from '../../ops/places-index';
+import { addOutlinePoint, placeOutline, type OutlinePoints } from '../../ops/place-outline';
 import type { PgContext } from './context';
 import { addressRoad } from './match';
 
@@ -37,6 +38,9 @@ interface GroupRow {
   nn: number;
   first: number;
   features: number[];
+  /** Every location's position, for the town's and ZIP code's outlines. */
+  lngs: number[];
+  lats: number[];
 }
 
 // One pass over the release: towns, ZIP codes and streets are each a union of these groups.
@@ -45,7 +49,8 @@ const GROUPS = `
   SELECT regexp_replace(l.address_primary, '^[0-9]+', '') AS line, l.city, l.zip,
          min(l.state) AS state, count(*)::int AS n, min(l.longitude) AS w, min(l.latitude) AS s,
          max(l.longitude) AS e, max(l.latitude) AS nn, min(f.feature) AS first,
-         array_agg(f.feature) AS features
+         array_agg(f.feature) AS features, array_agg(l.longitude) AS lngs,
+         array_agg(l.latitude) AS lats
     FROM locations l JOIN location_features f USING (location_id)
    WHERE l.vintage = $1 GROUP BY 1, 2, 3 ORDER BY first`;
 
@@ -83,9 +88,25 @@ async function buildIndex(ctx: PgContext, vintage: string): Promise<PgPlaces> {
   const towns = new Map<string, TownEntry>();
   const zips = new Map<string, ZipEntry>();
   const streets = new Map<string, PgStreet>();
+  const points = new Map<TownEntry | ZipEntry, OutlinePoints>();
+  const gather = (e: TownEntry | ZipEntry, r: GroupRow) => {
+    let list = points.get(e);
+    if (!list) points.set(e, (list = []));
+    r.lngs.forEach((lng, k) => addOutlinePoint(list, lng, r.lats[k]));
+  };
   for (const r of rows) {
-    grow(towns, r.city, r, () => ({ name: titleCase(r.city), key: r.city }));
-    grow(zips, r.zip, r, () => ({ zip: r.zip, town: titleCase(r.city) }));
+    const town = grow(towns, r.city, r, () => ({
+      name: titleCase(r.city),
+      key: r.city,
+      outline: null,
+    }));
+    const zip = grow(zips, r.zip, r, () => ({
+      zip: r.zip,
+      town: titleCase(r.city),
+      outline: null,
+    }));
+    gather(town, r);
+    gather(zip, r);
     // The road as match reads an address line (its unit set aside).
     const road = addressRoad(r.line)?.road.join(' ');
     if (!road) continue;
@@ -97,6 +118,8 @@ async function buildIndex(ctx: PgContext, vintage: string): Promise<PgPlaces> {
     }));
     street.features.push(...r.features);
   }
+  // The same positions as the memory store's, so the same outline (place-outline.ts).
+  for (const [entry, list] of points) entry.outline = placeOutline(list);
   return {
     index: { towns: [...towns.values()], zips: [...zips.values()], streets: [...streets.values()] },
     state: rows.reduce((min, r) => (min === '' || r.state < min ? r.state : min), ''),
