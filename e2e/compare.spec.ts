@@ -3,6 +3,7 @@
 // the API's records (compare-expect.ts), every changed location well inside the view is ringed,
 // and the legend's counts are those rings counted. The comparison survives a reload.
 import type { APIRequestContext } from '@playwright/test';
+import { latLngToCell } from 'h3-js';
 import { expectedChanges, type Release } from './support/compare-expect';
 import { LocationPanelDriver } from './support/location-driver';
 import type { ApiFixedOffer } from './support/location-expect';
@@ -10,6 +11,7 @@ import { apiPost } from './support/service-api';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import type { Fabric } from '../server/service/store/fabric';
 import { densestTown, type DemoTown } from './support/demo-town';
+import { fixedHexCells, tileAt } from './support/hex-tile';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
 
@@ -258,4 +260,61 @@ test('a retired location links to its equivalent, and the equivalent back to it'
   await expect(replaces).toHaveText(String(pair!.old));
   await replaces.click();
   await expect(part.getByTestId('location-panel:change-replaced-by')).toHaveText(String(pair!.re));
+});
+
+test('at county zoom, hexagons show the net change; a cell’s numbers are the two releases’ hexagon counts', async ({
+  page,
+  request,
+}) => {
+  const map = new MapDriver(page);
+  const z = 10;
+  await page.goto(
+    `/?v=${AFTER.fabric}&cv=${AFTER.coverage}&wcv=${BEFORE.coverage}&wv=${BEFORE.fabric}#map=${z}/${town.lat}/${town.lng}`,
+  );
+  await map.waitForIdle();
+  const card = page.getByRole('region', { name: 'Compare releases' });
+  await expect(card.getByTestId('compare:hex-net')).toHaveText(/^Net change in view: /);
+  // The net-change cells are drawn, the fixed broadband hexagons are not (no overlap).
+  const drawn = new Map<string, Record<string, unknown>>();
+  for (const p of await map.renderedFeatures('fixed-change-hex-fill')) drawn.set(String(p.h3), p);
+  expect(drawn.size).toBeGreaterThan(20);
+  expect(await map.renderedFeatures('fixed-hex-fill')).toEqual([]);
+  await expect(page.getByTestId('fixed:comparing')).toBeVisible();
+
+  // The legend's classes count the cells in view, and its net changes are their sums.
+  let classed = 0;
+  for (const cls of ['loss_large', 'loss', 'none', 'gain', 'gain_large']) {
+    classed += Number((await card.getByTestId(`compare:hex-count-${cls}`).textContent())!);
+  }
+  expect(classed).toBe(drawn.size);
+  const sum = (name: string) =>
+    [...drawn.values()].reduce((s, p) => s + Number(p[`net_${name}`]), 0);
+  const signed = (n: number) =>
+    n === 0 ? '0' : `${n > 0 ? '+' : '\u2212'}${Math.abs(n).toLocaleString('en-US')}`;
+  await expect(card.getByTestId('compare:hex-net')).toHaveText(
+    `Net change in view: ${signed(sum('served'))} served, ${signed(sum('underserved'))} underserved, ${signed(sum('unserved'))} unserved`,
+  );
+
+  // Point at the town's cell: before → after are the two releases' /fixedhex counts.
+  const cell = latLngToCell(town.lat, town.lng, 7);
+  expect(await map.coveredAt(town.lng, town.lat)).toBeNull();
+  const { x, y } = await map.project(town.lng, town.lat);
+  await page.mouse.move(x, y);
+  const tip = page.getByTestId('compare:hex-tip');
+  await expect(tip).toHaveAttribute('data-h3', cell);
+  const [tx, ty] = tileAt(town.lng, town.lat, z);
+  const before = (await fixedHexCells(request, BEFORE, { z, x: tx, y: ty })).get(cell)!;
+  const after = (await fixedHexCells(request, AFTER, { z, x: tx, y: ty })).get(cell)!;
+  const n = (v: number) => v.toLocaleString('en-US');
+  for (const row of ['served', 'underserved', 'unserved', 'locations']) {
+    await expect(tip.locator(`tr[data-row="${row}"] td`).first()).toHaveText(
+      `${n(before[row]!)} → ${n(after[row]!)}`,
+    );
+    await expect(tip.getByTestId(`compare:hex-tip-net-${row}`)).toHaveText(
+      signed(after[row]! - before[row]!),
+    );
+  }
+  // The releases differ in this cell, so a swapped order could not pass.
+  expect(before.served).not.toBe(after.served);
+  await page.screenshot({ path: 'test-results/compare-county.png' });
 });
