@@ -59,6 +59,27 @@ describe('changeTables', () => {
     expect(labels.some((l) => l.startsWith('Not in the fabric → '))).toBe(true);
   });
 
+  it('says so when no location of either release is inside the area', () => {
+    const far = [
+      [
+        [
+          [-100, 45],
+          [-99.99, 45],
+          [-99.99, 45.01],
+          [-100, 45],
+        ],
+      ],
+    ];
+    const r = report(ix, 4, 4, far, DEFAULT_FIXED_FILTERS, 1e9, undefined, { vi: 2, ci: 2 });
+    if (!r.ok) throw new Error('maxcount');
+    const tables = changeTables(r.response);
+    expect(tables.map((t) => t.note)).toEqual([
+      'No location of either release lies inside the area.',
+      'No location of either release lies inside the area.',
+    ]);
+    expect(tables[1]!.rows).toEqual([]);
+  });
+
   it('goes into the CSV with the compared release in the header', () => {
     const r = reportOf(4, 4, { vi: 2, ci: 2 });
     const csv = reportCsv(r, DEFAULT_FIXED_FILTERS, {

@@ -70,7 +70,7 @@ function classTable(change: ReportChange, asOf: string): ReportTable {
   };
 }
 
-function transitionTable(change: ReportChange, ends: ChangeEnds, asOf: string): ReportTable {
+function transitionTable(change: ReportChange, asOf: string): ReportTable {
   // The table is A × B; read it from the release before to the one after.
   const beforeIsA = change.earlier === 'a';
   const rows = change.table
@@ -104,7 +104,7 @@ function transitionTable(change: ReportChange, ends: ChangeEnds, asOf: string): 
     note:
       rows.length === 0
         ? 'No location of either release lies inside the area.'
-        : `Most locations first. Before: ${asOfLine(ends.before)}; after: ${asOfLine(ends.after)}. Not in the fabric: the location is not in that fabric release (new, or retired); not in the release: not in the release the coverage was reported on.`,
+        : 'Most locations first. Not in the fabric: the location is not in that fabric release (new, or retired); not in the release: not in the release the coverage was reported on.',
   };
 }
 
@@ -112,7 +112,6 @@ function transitionTable(change: ReportChange, ends: ChangeEnds, asOf: string): 
 export function changeTables(report: AreaReport): ReportTable[] {
   const { change } = report;
   if (!change) return [];
-  const ends = changeEnds(report, change);
-  const asOf = changeLine(ends);
-  return [classTable(change, asOf), transitionTable(change, ends, asOf)];
+  const asOf = changeLine(changeEnds(report, change));
+  return [classTable(change, asOf), transitionTable(change, asOf)];
 }
