@@ -7,12 +7,12 @@ import { earlierSide } from '../../../shared/fixed-change-hex';
 import { fixedFiltersRecord } from '../../../shared/fixed-status';
 import { composeChangeHexTile } from '../ops/fixed-change-hex-tile';
 import { ByteLru } from '../ops/lru';
-import { errorResponses, VintageParam } from '../schemas/common';
+import { VintageParam } from '../schemas/common';
 import { TileParams } from '../schemas/fabric';
 import { FixedChangeHexQuery } from '../schemas/fixed-tiles';
 import type { Store } from '../store/store';
 import { comparedVintages } from './fixed-change';
-import { filtersOf, tileRequest, tileResponse } from './fixed-tiles';
+import { filtersOf, tileAnswer, tileRequest, tileResponse } from './fixed-tiles';
 import { createRouter, documentOnly } from './router';
 
 const fixedChangeHexDoc = createRoute({
@@ -36,15 +36,7 @@ const fixedChangeHexDoc = createRoute({
     params: z.object({ v: VintageParam, ...TileParams.shape }),
     query: FixedChangeHexQuery,
   },
-  responses: {
-    200: {
-      content: {
-        'application/vnd.mapbox-vector-tile': { schema: z.string().openapi({ format: 'binary' }) },
-      },
-      description: 'tile bytes',
-    },
-    ...errorResponses,
-  },
+  responses: tileAnswer,
 });
 
 export function fixedChangeHexRoutes(store: Store, cache = new ByteLru(1024, 32 * 1024 * 1024)) {

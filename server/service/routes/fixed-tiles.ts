@@ -16,7 +16,8 @@ import type { Store } from '../store/store';
 import { createRouter, documentOnly } from './router';
 
 const tags = ['coverage'];
-const tileAnswer = {
+/** A tile's OpenAPI answers: its bytes, or the service's errors. */
+export const tileAnswer = {
   200: {
     content: {
       'application/vnd.mapbox-vector-tile': { schema: z.string().openapi({ format: 'binary' }) },
