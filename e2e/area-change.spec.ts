@@ -4,6 +4,7 @@
 // before → after rows equal to the report operation's answer for the same area, the class
 // counts equal a recount from the published operations (collect3, bulk data, bdcfixed,
 // history), and the report CSV holds both tables. Screenshots at 1280, 768 and 390 px.
+import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { AreaPanelDriver } from './support/area-driver';
 import { expectedChanges, type Release } from './support/compare-expect';
@@ -210,4 +211,30 @@ test('the Report tab shows the change between two releases as the API and a reco
   await expect(report.printed.getByTestId('report:transitions')).toHaveCount(1);
 
   for (const width of [1280, 768, 390]) await screenshotAt(page, panel, width);
+
+  // On paper: the change tables are in the PDF Chromium prints (the last page kept as PNG).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  const pdf = test.info().outputPath('area-change.pdf');
+  await page.pdf({ path: pdf, format: 'Letter', printBackground: true, preferCSSPageSize: true });
+  const text = execFileSync('/usr/bin/pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+  expect(text).toContain('What changed, by class');
+  expect(text).toContain('Status before → after');
+  const news = byClass.get('new')!.locations;
+  expect(text).toMatch(new RegExp(`New in the fabric\\s+${grouped(news)}\\s`));
+  const pages = Number(
+    /Pages:\s+(\d+)/.exec(execFileSync('/usr/bin/pdfinfo', [pdf], { encoding: 'utf8' }))![1],
+  );
+  execFileSync('/usr/bin/pdftoppm', [
+    '-png',
+    '-r',
+    '60',
+    '-f',
+    String(pages),
+    '-l',
+    String(pages),
+    pdf,
+    test.info().outputPath('area-change-page'),
+  ]);
+  await page.emulateMedia({ media: 'screen' });
 });
