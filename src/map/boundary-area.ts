@@ -12,12 +12,6 @@ export interface BoundaryArea {
   geometry: Polygon | MultiPolygon;
 }
 
-/** A county's GEOID is 5 digits, its state's the first 2 of them. */
-export const GEOID_PATTERN: Record<BoundaryKind, RegExp> = {
-  county: /^\d{5}$/,
-  state: /^\d{2}$/,
-};
-
 /** The county's or state's outline in `data`, or null when the GEOID is not there. */
 export function findBoundaryArea(
   data: FeatureCollection | undefined,

@@ -71,7 +71,8 @@ export function AreaList() {
     return (
       <p className="area-panel__empty">
         No areas yet. Pick Polygon, Rectangle, Freehand or Circle on the map, import a GeoJSON file,
-        or click a county and choose “Use this county”.
+        click a county and choose “Use this county” or its state, or search a town or ZIP code and
+        choose “Use as area”.
       </p>
     );
   }
