@@ -157,7 +157,7 @@ describe('the location list from published answers', () => {
     expect(cellOf(columns, one!.cells, 'status_202412')).toBe('unserved');
     expect(one!.change).toBe('newly_served');
     expect(cellOf(columns, two!.cells, 'status_202412')).toBe('notinfabric');
-    // In the earlier fabric only here would be retired; it is in the later one only: new.
+    // Only in the later fabric (the map's): new.
     expect(two!.change).toBe('new');
   });
 
