@@ -125,6 +125,13 @@ function ListStatus({ state, onCancel, onRetry, onAgain }: StatusProps) {
           </button>
         </div>
       );
+    case 'replaced':
+      return (
+        <p className="area-panel__status" role="status">
+          The list under way stopped because the releases, filters or area changed; no file was
+          saved. Download it again for the new choice.
+        </p>
+      );
     case 'cancelled':
       return (
         <p className="area-panel__status" role="status">

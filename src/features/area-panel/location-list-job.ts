@@ -19,7 +19,9 @@ export type ListJobState =
   | { status: 'running'; progress: ListProgress; saving: boolean }
   | { status: 'done'; count: number; elapsedMs: number; saved: boolean }
   | { status: 'error'; error: unknown; progress: ListProgress | null; saving: boolean }
-  | { status: 'cancelled' };
+  | { status: 'cancelled' }
+  /** A list under way was stopped because the releases, filters or area it was for changed. */
+  | { status: 'replaced' };
 
 export interface ChangeTally {
   counts: ReadonlyMap<ChangeClass, number>;
@@ -34,7 +36,7 @@ export interface ListJobSnapshot {
 }
 
 export class ListJob {
-  #snapshot: ListJobSnapshot = { state: { status: 'idle' }, changes: null };
+  #snapshot: ListJobSnapshot;
   readonly #listeners = new Set<() => void>();
   #controller: AbortController | null = null;
   #run: LocationListRun | null = null;
@@ -50,7 +52,10 @@ export class ListJob {
     readonly key: string,
     readonly spec: ListSpec,
     readonly context: ListContext,
-  ) {}
+    initial: ListJobState = { status: 'idle' },
+  ) {
+    this.#snapshot = { state: initial, changes: null };
+  }
 
   readonly subscribe = (listener: () => void) => {
     this.#listeners.add(listener);
@@ -169,11 +174,19 @@ export function changedCsv(job: ListJob, rows: readonly ListRow[]): string {
 /** One job per area: a new key (other releases or filters) replaces the area's job. */
 const jobs = new Map<string, ListJob>();
 
-export function jobFor(areaId: string, key: string, make: () => ListJob): ListJob {
+export function jobFor(
+  areaId: string,
+  key: string,
+  make: (initial: ListJobState) => ListJob,
+): ListJob {
   const current = jobs.get(areaId);
   if (current?.key === key) return current;
+  // A list under way is not dropped silently: the new job starts by saying it was stopped.
+  const status = current?.getSnapshot().state.status;
   current?.cancel();
-  const job = make();
+  const job = make(
+    status === 'running' || status === 'error' ? { status: 'replaced' } : { status: 'idle' },
+  );
   jobs.set(areaId, job);
   return job;
 }

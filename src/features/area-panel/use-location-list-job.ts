@@ -68,7 +68,8 @@ export function useLocationListJob(area: SavedArea): LocationListJob | null {
     return jobFor(
       area.id,
       key,
-      () => new ListJob(key, { area: area.geometry, a, b, later, chunkSize }, context),
+      (initial) =>
+        new ListJob(key, { area: area.geometry, a, b, later, chunkSize }, context, initial),
     );
   }, [ready, vintages.data, apis.data, s, area]);
 
