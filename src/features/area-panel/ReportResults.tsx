@@ -11,6 +11,7 @@ import { reportCsv } from './report-csv';
 import { changeTables } from './report-change-layout';
 import { asOfLine, filterLines, reportTables, TOP_PROVIDERS } from './report-layout';
 import { ReportPrint } from './ReportPrint';
+import { MergedParts } from './SplitProgress';
 import { ReportTables } from './ReportTables';
 
 const integer = new Intl.NumberFormat('en-US');
@@ -51,12 +52,7 @@ export function ReportResults({ area, run, madeAt }: Props) {
       <p className="summary-results__total">
         <strong data-testid="report:total">{integer.format(report.locationcount)}</strong> locations
         in {area.name}
-        {run.parts > 1 && (
-          <span className="summary-results__parts">
-            {' '}
-            (merged from {run.parts} parts in {(run.elapsedMs / 1000).toFixed(1)} s)
-          </span>
-        )}
+        <MergedParts parts={run.parts} elapsedMs={run.elapsedMs} />
       </p>
       <p className="report-table__filters" data-testid="report:filters">
         Counted under the filters: {filterText}

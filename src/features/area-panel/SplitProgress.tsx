@@ -34,3 +34,14 @@ export function SplitProgress({ progress, inParts, partsLabel, whole, onCancel }
     </div>
   );
 }
+
+/** After a split run, what the total line adds: how many parts were merged, in how long. */
+export function MergedParts({ parts, elapsedMs }: { parts: number; elapsedMs: number }) {
+  if (parts <= 1) return null;
+  return (
+    <span className="summary-results__parts">
+      {' '}
+      (merged from {parts} parts in {(elapsedMs / 1000).toFixed(1)} s)
+    </span>
+  );
+}

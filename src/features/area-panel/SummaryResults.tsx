@@ -11,6 +11,7 @@ import { useAppStore } from '../../state/store';
 import { downloadText, fileSlug } from './download';
 import { SummaryChart } from './SummaryChart';
 import { SummaryTable } from './SummaryTable';
+import { MergedParts } from './SplitProgress';
 import type { AreaSummary } from '../../queries/use-area-summary';
 
 interface Props {
@@ -58,12 +59,7 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
       <p className="summary-results__total">
         <strong data-testid="area-panel:total">{formatCell(total, measure)}</strong> locations in{' '}
         {area.name}
-        {summary.parts > 1 && (
-          <span className="summary-results__parts">
-            {' '}
-            (merged from {summary.parts} parts in {(summary.elapsedMs / 1000).toFixed(1)} s)
-          </span>
-        )}
+        <MergedParts parts={summary.parts} elapsedMs={summary.elapsedMs} />
       </p>
       <p className="report-table__asof" data-testid="area-panel:asof">
         {releases.map(([name, value]) => `${name} ${value}`).join(' · ')}
