@@ -114,6 +114,11 @@ test('a copied link opens the same report, tab, filters and comparison in a fres
   const customLink = await copyLink(page);
   expect(new URL(customLink).searchParams.get('tab')).toBe('custom');
   await other.goto(customLink);
+  await expect(other.getByRole('tab', { name: 'Custom summary' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(other.getByRole('radio', { name: 'Summarize Ward 5' })).toBeChecked();
   expect(await shownView(other)).toEqual(custom);
   await expect(new AreaPanelDriver(other, new MapDriver(other)).savedAreas).toHaveCount(1);
   for (const [width, height] of [
