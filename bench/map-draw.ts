@@ -3,16 +3,24 @@
 // browser tests' flags (SwiftShader), then, from jumpTo to the map's `idle` with the fixed
 // layer drawn: the densest town at the street zoom holding about 5,000 locations, and the
 // county's hexagons; each beside the same view with the fixed layer off, in the same run, so a
-// busy machine slows both alike. Every run opens a new browser context (an empty HTTP cache);
+// busy machine slows both alike. Then issue 14's compare view: the county's net-change
+// hexagons against the previous release, beside the same view without a comparison. Every run opens a new browser context (an empty HTTP cache);
 // the first of each case also meets the service's tile caches empty and is shown apart.
 import { loadavg } from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { startAppServerProcess } from './app-server-process';
-import { FIXED_HEX_LAYERS, FIXED_POINT_LAYERS, canvasSize, openApp, timeView } from './map-page';
+import {
+  COMPARE_HEX_LAYERS,
+  FIXED_HEX_LAYERS,
+  FIXED_POINT_LAYERS,
+  canvasSize,
+  openApp,
+  timeView,
+} from './map-page';
 import { report, type Case } from './map-report';
-import { countyView, streetView } from './map-views';
+import { countyView, streetView, type MapView } from './map-views';
 import { currentLocations } from './workload';
 
 function intArg(name: string, fallback: number | undefined, min: number): number | undefined {
@@ -66,27 +74,39 @@ async function main(): Promise<Record<string, number>> {
       log(
         `${v.name} view: zoom ${v.zoom} at ${v.lng.toFixed(5)}, ${v.lat.toFixed(5)} (${v.locations} current locations in a ${size.width}×${size.height} canvas)`,
       );
-    const cases: Case[] = views.flatMap((view) =>
-      [true, false].map((fixed) => ({
-        view,
-        fixed,
-        first: 0,
-        times: [],
-        drawn: 0,
-        tiles: [],
-        slowestTile: [],
-      })),
-    );
+    // The release before the newest (the app opens on the newest), fabric and coverage alike.
+    const previous = fabric.vintages
+      .map((v) => v.vintage)
+      .toSorted()
+      .at(-2)!;
+    log(`compare view: the county with the fixed layer on, compared with ${previous}`);
+    const compare = { coverage: previous, fabric: previous };
+    const runsOf = (view: MapView, fixed: boolean, withRelease: typeof compare | null): Case => ({
+      view,
+      fixed,
+      compare: withRelease,
+      first: 0,
+      times: [],
+      drawn: 0,
+      tiles: [],
+      slowestTile: [],
+    });
+    const cases: Case[] = [
+      ...views.flatMap((view) => [true, false].map((fixed) => runsOf(view, fixed, null))),
+      runsOf(views[1]!, true, compare),
+    ];
     for (let run = 0; run <= RUNS; run++) {
       // On and off take turns going first, so neither always follows the other.
       const order = run % 2 === 0 ? cases : cases.toReversed();
       for (const c of order) {
-        const page = await openApp(browser, server.url, c.view, c.fixed);
+        const page = await openApp(browser, server.url, c.view, c.fixed, c.compare);
         const layers = !c.fixed
           ? []
           : c.view.name === 'street'
             ? FIXED_POINT_LAYERS
-            : FIXED_HEX_LAYERS;
+            : c.compare
+              ? COMPARE_HEX_LAYERS
+              : FIXED_HEX_LAYERS;
         const { ms, drawn, tiles, slowestTileMs } = await timeView(page, c.view, layers);
         await page.context().close();
         if (run === 0) c.first = ms;

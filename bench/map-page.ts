@@ -15,6 +15,14 @@ export const FIXED_POINT_LAYERS = [
   'fixed-unserved',
 ];
 export const FIXED_HEX_LAYERS = ['fixed-hex-fill', 'fixed-hex-few'];
+/** Compare mode's net-change hexagons (issue 14), drawn instead of FIXED_HEX_LAYERS. */
+export const COMPARE_HEX_LAYERS = ['fixed-change-hex-fill', 'fixed-change-hex-few'];
+
+/** The release a compare run compares the view's with (the URL's wcv and wv). */
+export interface CompareWith {
+  coverage: string;
+  fabric: string;
+}
 
 /** What the page's test handle offers, as far as the bench uses it. */
 interface MapHandle {
@@ -32,25 +40,33 @@ type Handles = Record<string, MapHandle | undefined>;
 /** The handle's name on window; the page functions below run in the page and get it passed. */
 const HANDLE = '__coverageMap';
 
-/** Opens the app at zoom 4 over the view, the fixed layer's sources added, and the map at rest. */
+/**
+ * Opens the app at zoom 4 over the view, the fixed layer's sources added (and the compare
+ * layers, comparing with `compare`), and the map at rest.
+ */
 export async function openApp(
   browser: Browser,
   url: string,
   view: MapView,
   fixedOn: boolean,
+  compare: CompareWith | null = null,
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // tsx compiles this file keeping function names (esbuild's __name helper), which the page
   // functions below then call in the page.
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   const page = await context.newPage();
-  await page.goto(`${url}/#map=4/${view.lat}/${view.lng}`);
+  const query = compare ? `?wcv=${compare.coverage}&wv=${compare.fabric}` : '';
+  await page.goto(`${url}/${query}#map=4/${view.lat}/${view.lng}`);
   await page.waitForFunction(
     ({ name, layers }) => {
       const map = (globalThis as unknown as Handles)[name];
       return map?.isStyleLoaded() !== false && layers.every((id) => map?.getLayer(id));
     },
-    { name: HANDLE, layers: [...FIXED_POINT_LAYERS, ...FIXED_HEX_LAYERS] },
+    {
+      name: HANDLE,
+      layers: [...FIXED_POINT_LAYERS, ...FIXED_HEX_LAYERS, ...(compare ? COMPARE_HEX_LAYERS : [])],
+    },
     { timeout: 120_000 },
   );
   if (!fixedOn) {
@@ -90,7 +106,8 @@ export async function timeView(
   // The fixed layer's tile requests (MapLibre's worker makes them), each from sent to answered.
   const tileMs: number[] = [];
   const onFinished = (r: Request) => {
-    if (/\/coverage\/\d+\/fixed(tiles|hex)\//.test(r.url())) tileMs.push(r.timing().responseEnd);
+    if (/\/coverage\/\d+\/fixed(tiles|hex|changehex)\//.test(r.url()))
+      tileMs.push(r.timing().responseEnd);
   };
   page.context().on('requestfinished', onFinished);
   const timed = await page.evaluate(
