@@ -18,7 +18,12 @@ import {
   MobileQuery,
 } from '../service/schemas/coverage';
 import { BulkQuery, DataQuery } from '../service/schemas/fabric';
-import { FixedChangeQuery, FixedHexQuery, FixedTileQuery } from '../service/schemas/fixed-tiles';
+import {
+  FixedChangeHexQuery,
+  FixedChangeQuery,
+  FixedHexQuery,
+  FixedTileQuery,
+} from '../service/schemas/fixed-tiles';
 import { HistoryQuery, SummarizeQuery, TranslateQuery } from '../service/schemas/fabricext';
 import { BoundaryQuery, H3AssignQuery } from '../service/schemas/geosvc';
 import { LocateOptionsQuery, LocateQuery } from '../service/schemas/locate';
@@ -76,6 +81,7 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   fixedTile: { query: FixedTileQuery, answer: 'binary' },
   fixedHexTile: { query: FixedHexQuery, answer: 'binary' },
   fixedChangeTile: { query: FixedChangeQuery, answer: 'binary' },
+  fixedChangeHexTile: { query: FixedChangeHexQuery, answer: 'binary' },
   collect3: { query: null, answer: 'json' },
   collect2: { query: null, answer: 'json' },
   listApis: { query: null, answer: 'json' },
