@@ -81,7 +81,8 @@ export class AreaPanelDriver {
 
   /** "k of n parts" while a large area is summarized in parts. */
   get progress(): Locator {
-    return this.region.getByRole('status');
+    // The panel has other live regions (Copy link's, the location list's).
+    return this.region.getByTestId('area-panel:progress');
   }
 
   get progressBar(): Locator {

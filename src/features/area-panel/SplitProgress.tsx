@@ -16,7 +16,7 @@ interface Props {
 
 export function SplitProgress({ progress, inParts, partsLabel, whole, onCancel }: Props) {
   return (
-    <div className="area-panel__status" role="status">
+    <div className="area-panel__status" role="status" data-testid="area-panel:progress">
       {progress ? (
         <>
           <p>
