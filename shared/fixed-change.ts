@@ -5,6 +5,7 @@
 // one rule; the web evaluates the same classes as a MapLibre expression over a compare tile.
 import {
   countingRule,
+  FIXED_LOCATION_STATUSES,
   locationFixedStatus,
   tierIndex,
   type FixedFilters,
@@ -43,12 +44,7 @@ export type ChangeSideStatus = FixedLocationStatus | 'absent';
 
 /** In the order the area's change table lists them (BEAD statuses first, `absent` last). */
 export const CHANGE_SIDE_STATUSES: readonly ChangeSideStatus[] = [
-  'served',
-  'underserved',
-  'unserved',
-  'nooffers',
-  'notinrelease',
-  'notbsl',
+  ...FIXED_LOCATION_STATUSES,
   'absent',
 ];
 

@@ -166,6 +166,16 @@ export function tierIndex(code: number, lowLatency: boolean): number {
 /** What a location is drawn and counted as: a BEAD status only for a BSL in the release. */
 export type FixedLocationStatus = ServedStatus | 'nooffers' | 'notinrelease' | 'notbsl';
 
+/** Every status, in the order tables list them (BEAD statuses first). */
+export const FIXED_LOCATION_STATUSES = [
+  'served',
+  'underserved',
+  'unserved',
+  'nooffers',
+  'notinrelease',
+  'notbsl',
+] as const satisfies readonly FixedLocationStatus[];
+
 export interface FixedLocationFacts {
   inRelease: boolean;
   bsl: boolean;

@@ -8,7 +8,11 @@ import {
   type ChangeClass,
   type ChangeSideStatus,
 } from '../../shared/fixed-change';
-import { fixedFiltersRecord, type FixedFilters } from '../../shared/fixed-status';
+import {
+  FIXED_LOCATION_STATUSES,
+  fixedFiltersRecord,
+  type FixedFilters,
+} from '../../shared/fixed-status';
 import { intLike } from '../../shared/schema-primitives';
 import { isApiError } from './api-error';
 import type { SummarizeArea } from './fabricext';
@@ -37,14 +41,7 @@ const changeSchema = z.object({
 });
 export type ReportChange = z.output<typeof changeSchema>;
 
-export const REPORT_STATUSES = [
-  'served',
-  'underserved',
-  'unserved',
-  'nooffers',
-  'notinrelease',
-  'notbsl',
-] as const;
+export const REPORT_STATUSES = FIXED_LOCATION_STATUSES;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const reportSchema = z.object({

@@ -7,8 +7,10 @@ import {
   TIERS,
   countedTier,
   countingRule,
+  FIXED_LOCATION_STATUSES,
   statusFromBestTier,
   type FixedFilters,
+  type FixedLocationStatus,
 } from '../../../shared/fixed-status';
 import type { FixedOffer } from '../../../shared/served-status';
 import { FIXED_TECHNOLOGIES, fixedTechnology } from '../../../shared/technology';
@@ -39,15 +41,8 @@ export interface ReportTally {
 }
 
 type Group = (typeof REPORT_GROUPS)[number];
-type Counted = 'served' | 'underserved' | 'unserved' | 'nooffers' | 'notinrelease' | 'notbsl';
-const COUNTED: readonly Counted[] = [
-  'served',
-  'underserved',
-  'unserved',
-  'nooffers',
-  'notinrelease',
-  'notbsl',
-];
+type Counted = FixedLocationStatus;
+const COUNTED = FIXED_LOCATION_STATUSES;
 
 interface ProviderCounts {
   served: number;
