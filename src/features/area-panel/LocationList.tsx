@@ -3,6 +3,7 @@
 // a Retry that goes on where a failure stopped it; comparing, the changed locations listed.
 import { isAbortError } from '../../api/api-error';
 import type { SavedArea } from '../../state/slices/areas';
+import { AreaHexesDownload } from './AreaHexesDownload';
 import { ChangedLocations } from './ChangedLocations';
 import { canPickFile, downloadSink, pickFileSink } from './csv-sink';
 import { errorText } from './error-text';
@@ -46,6 +47,13 @@ export function LocationList({ area }: { area: SavedArea }) {
         <button type="button" className="button" disabled={busy} onClick={download}>
           Download location list (CSV)
         </button>
+        <AreaHexesDownload
+          area={area}
+          job={job}
+          snapshot={snapshot}
+          fileName={fileName('hexagons', 'geojson')}
+          disabled={busy}
+        />
         {comparing && !snapshot.changes && (
           <button type="button" className="button" disabled={busy} onClick={() => job.start(null)}>
             List changed locations

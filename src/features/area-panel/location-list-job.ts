@@ -6,6 +6,7 @@ import { CHANGE_CLASSES, type ChangeClass } from '../../../shared/fixed-change';
 import { LocationListRun, type ListProgress, type ListSpec } from '../../queries/location-list-run';
 import { isAbortError } from '../../api/api-error';
 import type { CsvSink } from './csv-sink';
+import { HexTally } from './hex-tally';
 import {
   csvLine,
   listColumns,
@@ -33,6 +34,8 @@ export interface ListJobSnapshot {
   state: ListJobState;
   /** Comparing, once a run has gone through every location. */
   changes: ChangeTally | null;
+  /** Once a run has gone through every location: its counts by H3 cell. */
+  hexes: HexTally | null;
 }
 
 export class ListJob {
@@ -46,6 +49,8 @@ export class ListJob {
   #count = 0;
   #counts = new Map<ChangeClass, number>();
   #changed: ListRow[] = [];
+  #hexes: HexTally | null = null;
+  #then: ((done: ListJobSnapshot) => void) | null = null;
 
   constructor(
     /** Area, releases and filters: a job answers for exactly these. */
@@ -54,7 +59,7 @@ export class ListJob {
     readonly context: ListContext,
     initial: ListJobState = { status: 'idle' },
   ) {
-    this.#snapshot = { state: initial, changes: null };
+    this.#snapshot = { state: initial, changes: null, hexes: null };
   }
 
   readonly subscribe = (listener: () => void) => {
@@ -68,10 +73,12 @@ export class ListJob {
     return listColumns(this.context);
   }
 
-  /** A new run: rows into `sink` (none: only the change tally). */
-  start(sink: CsvSink | null): void {
+  /** A new run: rows into `sink` (none: only the tallies); `then` once it has gone through. */
+  start(sink: CsvSink | null, then?: (done: ListJobSnapshot) => void): void {
     this.cancel();
     this.#sink = sink;
+    this.#then = then ?? null;
+    this.#hexes = new HexTally(this.context.b !== null);
     this.#count = 0;
     this.#counts = new Map(CHANGE_CLASSES.map((c) => [c.value, 0]));
     this.#changed = [];
@@ -102,6 +109,7 @@ export class ListJob {
     this.#controller = null;
     void this.#sink?.abort();
     this.#sink = null;
+    this.#then = null;
     this.#run = null;
     this.#set({ status: 'cancelled' });
   }
@@ -129,8 +137,12 @@ export class ListJob {
           saved,
         },
         changes: this.context.b ? { counts: this.#counts, rows: this.#changed } : null,
+        hexes: this.#hexes,
       };
       this.#emit();
+      const then = this.#then;
+      this.#then = null;
+      then?.(this.#snapshot);
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
       this.#set({
@@ -150,6 +162,7 @@ export class ListJob {
         this.#counts.set(row.change, (this.#counts.get(row.change) ?? 0) + 1);
         if (row.change !== 'unchanged') this.#changed.push(row);
       }
+      this.#hexes?.add(row);
       if (this.#sink) text += csvLine(row.cells);
     }
     this.#count += locations.length;

@@ -19,6 +19,7 @@ import {
   locationFixedStatus,
   type FixedFilters,
   type FixedLocationFacts,
+  type FixedLocationStatus,
 } from '../../../shared/fixed-status';
 import { servesAudience } from '../../../shared/served-status';
 import { fixedTechnologyName } from '../../../shared/technology';
@@ -46,6 +47,11 @@ export interface ListRow {
   address: string;
   /** Comparing: the location's change class; else null. */
   change: ChangeClass | null;
+  /** Its status under the filters at each release; null when that fabric does not hold it. */
+  status: Record<Side, FixedLocationStatus | null>;
+  units: number;
+  /** Where it is (for its hexagon); null when the service gave no coordinates. */
+  point: { lng: number; lat: number } | null;
   cells: Cell[];
 }
 
@@ -121,14 +127,22 @@ function factsOf(side: SideFacts, filters: FixedFilters): FixedLocationFacts {
   };
 }
 
-function sideCells(side: SideFacts | null, filters: FixedFilters): Cell[] {
+function statusOf(side: SideFacts | null, filters: FixedFilters): FixedLocationStatus | null {
+  return side ? locationFixedStatus(factsOf(side, filters), filters) : null;
+}
+
+function sideCells(
+  side: SideFacts | null,
+  status: FixedLocationStatus | null,
+  filters: FixedFilters,
+): Cell[] {
   if (!side) return [NOT_IN_FABRIC, null, null, null, null];
   const best = bestCountedOffer(side.offers, filters);
   const providers = new Set(
     side.offers.filter((o) => servesAudience(o, filters.audience)).map((o) => o.brand_name),
   );
   return [
-    locationFixedStatus(factsOf(side, filters), filters),
+    status,
     best ? fixedTechnologyName(best.technology_code) : null,
     best?.max_advertised_download_speed ?? null,
     best?.max_advertised_upload_speed ?? null,
@@ -164,10 +178,24 @@ export function listRow(location: ListLocation, ctx: ListContext): ListRow {
     r.bsl_flag,
     r.building_type_code,
   ];
-  for (const side of sidesOf(ctx)) cells.push(...sideCells(location[side], ctx.filters));
+  const status: ListRow['status'] = { a: null, b: null };
+  for (const side of sidesOf(ctx)) {
+    status[side] = statusOf(location[side], ctx.filters);
+    cells.push(...sideCells(location[side], status[side], ctx.filters));
+  }
   const change = ctx.b ? listChange(location, ctx) : null;
   if (ctx.b) cells.push(change, location.replacedBy);
-  return { location_id: r.location_id, address: r.address_primary, change, cells };
+  const point =
+    r.latitude === null || r.longitude === null ? null : { lng: r.longitude, lat: r.latitude };
+  return {
+    location_id: r.location_id,
+    address: r.address_primary,
+    change,
+    status,
+    units: r.unit_count,
+    point,
+    cells,
+  };
 }
 
 /** One CSV line (RFC 4180 quoting, CRLF). */

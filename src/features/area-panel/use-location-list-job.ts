@@ -19,11 +19,13 @@ import type { ListContext } from './location-list-rows';
 export interface LocationListJob {
   job: ListJob;
   snapshot: ListJobSnapshot;
-  /** File names: "<area>-locations-<releases>-<date>.csv" and the changed list's. */
-  fileName: (kind: 'locations' | 'changed-locations') => string;
+  /** File names: "<area>-locations-<releases>-<date>.csv", the changed list's, the hexagons'. */
+  fileName: (kind: FileKind, extension?: string) => string;
 }
 
-const IDLE: ListJobSnapshot = { state: { status: 'idle' }, changes: null };
+const IDLE: ListJobSnapshot = { state: { status: 'idle' }, changes: null, hexes: null };
+type FileKind = 'locations' | 'changed-locations' | 'hexagons';
+
 const noSubscribe = () => () => {};
 
 const releaseName = (r: { fabric: string; coverage: string }) =>
@@ -79,10 +81,10 @@ export function useLocationListJob(area: SavedArea): LocationListJob | null {
   );
   if (!job) return null;
   const { a, b } = job.context;
-  const fileName = (kind: 'locations' | 'changed-locations') => {
+  const fileName = (kind: FileKind, extension = 'csv') => {
     const releases = b ? `${releaseName(a)}-vs-${releaseName(b)}` : releaseName(a);
     const date = new Date().toISOString().slice(0, 10);
-    return `${fileSlug(area.name)}-${kind}-${releases}-${date}.csv`;
+    return `${fileSlug(area.name)}-${kind}-${releases}-${date}.${extension}`;
   };
   return { job, snapshot, fileName };
 }

@@ -22,9 +22,9 @@ export interface LngLatBox {
   north: number;
 }
 
-/** The res-9 cell under a map click. */
-export function cellAtPoint(lng: number, lat: number): string {
-  return latLngToCell(lat, lng, MOBILE_RESOLUTION);
+/** The res-9 cell under a map click (or the cell of another resolution at a point). */
+export function cellAtPoint(lng: number, lat: number, res: number = MOBILE_RESOLUTION): string {
+  return latLngToCell(lat, lng, res);
 }
 
 /** Whether a `?hex=` value or a typed id names a res-9 cell the mobile operation accepts. */
