@@ -2,14 +2,18 @@
 // collect3, bulk and bdcfixed with its progress seen moving, has one row per location the
 // report counts, each id once; the time to the last row is printed. Comparing two releases over
 // the demo town, the changed locations' classes are those worked out from the API's records.
+// The area and its hexagons as GeoJSON: the cells summed are the API's report for the area (at
+// each release when comparing), each cell res 8 holding the listed locations whose point is in it.
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { getResolution, isValidCell, latLngToCell } from 'h3-js';
 import { AreaPanelDriver } from './support/area-driver';
 import { expectedChanges, type Release } from './support/compare-expect';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
 import { countIn } from './support/planner-text';
+import { apiPost } from './support/service-api';
 
 const AFTER: Release = { coverage: '202506', fabric: '202506' };
 const BEFORE: Release = { coverage: '202412', fabric: '202412' };
@@ -167,4 +171,129 @@ test('comparing over the demo town: the changed locations are classed as the API
   // A listed location selects it on the map: the location panel opens on it.
   await items.first().click();
   await expect(page).toHaveURL(new RegExp(`loc=${ids[0]}`));
+});
+
+interface Hexagons {
+  name: string;
+  features: { type: 'Feature'; geometry: GeoJSON.Geometry; properties: Record<string, unknown> }[];
+}
+
+async function downloadHexagons(page: Page, panel: AreaPanelDriver): Promise<Hexagons> {
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await panel.region.getByRole('button', { name: 'Download area and hexagons (GeoJSON)' }).click();
+  const file = await download;
+  const doc = JSON.parse(await readFile((await file.path())!, 'utf8')) as Hexagons;
+  return { ...doc, name: file.suggestedFilename() };
+}
+
+/** A property summed over the hexagons. */
+const sumOf = (hexes: Hexagons['features'], key: string) =>
+  hexes.reduce((n, f) => n + Number(f.properties[key] ?? 0), 0);
+
+type StatusCounts = Record<string, { locations: number; units: number }>;
+interface ApiReport {
+  locationcount: number;
+  status: StatusCounts;
+}
+const reportOf = (request: APIRequestContext, r: Release, area: GeoJSON.Polygon) =>
+  apiPost<ApiReport>(request, `/fabricext/${r.fabric}/report?coverage=${r.coverage}`, area);
+
+test('the area and its hexagons as GeoJSON: the area first, the cells summed are the report', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const map = new MapDriver(page);
+  await page.goto(`/?v=${AFTER.fabric}&cv=${AFTER.coverage}#map=14/${town.lat}/${town.lng}`);
+  await map.waitForIdle();
+  const panel = new AreaPanelDriver(page, map);
+  await panel.open();
+  await panel.drawRectangle(140);
+  await expect(panel.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
+  const area = await panel.storedArea();
+  const api = await reportOf(request, AFTER, area);
+
+  // Not listed yet: the list runs without a file, then the download follows.
+  const doc = await downloadHexagons(page, panel);
+  await expect(panel.region.getByTestId('location-list:done')).toContainText(
+    `${api.locationcount.toLocaleString('en-US')} locations listed`,
+  );
+  expect(doc.name).toMatch(/-hexagons-fabric202506-coverage202506-\d{4}-\d{2}-\d{2}\.geojson$/);
+  const [first, ...hexes] = doc.features;
+  expect(first!.properties).toMatchObject({
+    kind: 'area',
+    name: await panel.areaName.inputValue(),
+    fabric: AFTER.fabric,
+    coverage: AFTER.coverage,
+    audience: 'residential',
+    speed: 'bead',
+    locations: api.locationcount,
+    hexagons: hexes.length,
+  });
+  expect(first!.geometry).toEqual(area);
+  expect(hexes.length).toBeGreaterThan(1);
+  for (const status of Object.keys(api.status)) {
+    expect(sumOf(hexes, status), status).toBe(api.status[status]!.locations);
+    expect(sumOf(hexes, `${status}_units`), `${status} units`).toBe(api.status[status]!.units);
+  }
+  expect(sumOf(hexes, 'locations')).toBe(api.locationcount);
+
+  // Each cell is res 8 and holds exactly the listed locations whose point lies in it.
+  const csv = page.waitForEvent('download', { timeout: 60_000 });
+  await panel.region.getByRole('button', { name: 'Download location list (CSV)' }).click();
+  const { header, rows } = await readCsv(await csv);
+  const [lat, lng] = [header.indexOf('latitude'), header.indexOf('longitude')];
+  const perCell = new Map<string, number>();
+  for (const r of rows) {
+    const cell = latLngToCell(Number(r[lat]), Number(r[lng]), 8);
+    perCell.set(cell, (perCell.get(cell) ?? 0) + 1);
+  }
+  for (const f of hexes) {
+    const h3 = String(f.properties.h3);
+    expect(isValidCell(h3) && getResolution(h3)).toBe(8);
+    expect(f.properties.kind).toBe('hexagon');
+    expect(f.properties.locations, h3).toBe(perCell.get(h3));
+  }
+  expect(perCell.size).toBe(hexes.length);
+
+  // After a run, the file comes at once: no location is asked for again.
+  let asked = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/bulk/')) asked++;
+  });
+  const again = await downloadHexagons(page, panel);
+  expect(again.features.slice(1)).toEqual(hexes);
+  expect(asked).toBe(0);
+});
+
+test('comparing: the other release summed is its report, the net change is after − before', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const map = new MapDriver(page);
+  const q = `v=${AFTER.fabric}&cv=${AFTER.coverage}&wcv=${BEFORE.coverage}&wv=${BEFORE.fabric}`;
+  await page.goto(`/?${q}#map=14/${town.lat}/${town.lng}`);
+  await map.waitForIdle();
+  const panel = new AreaPanelDriver(page, map);
+  await panel.open();
+  await panel.drawRectangle(140);
+  const area = await panel.storedArea();
+  const [after, before] = await Promise.all([
+    reportOf(request, AFTER, area),
+    reportOf(request, BEFORE, area),
+  ]);
+  const doc = await downloadHexagons(page, panel);
+  expect(doc.name).toMatch(/-hexagons-fabric202506-coverage202506-vs-fabric202412-/);
+  const [first, ...hexes] = doc.features;
+  expect(first!.properties).toMatchObject({ fabric_b: BEFORE.fabric, coverage_b: BEFORE.coverage });
+  for (const status of ['served', 'underserved', 'unserved', 'notinrelease', 'notbsl']) {
+    expect(sumOf(hexes, status), status).toBe(after.status[status]!.locations);
+    expect(sumOf(hexes, `${status}_b`), `${status} before`).toBe(before.status[status]!.locations);
+    if (status === 'notinrelease' || status === 'notbsl') continue;
+    expect(sumOf(hexes, `net_${status}`), `net ${status}`).toBe(
+      after.status[status]!.locations - before.status[status]!.locations,
+    );
+  }
+  expect(sumOf(hexes, 'net_locations')).toBe(after.locationcount - before.locationcount);
 });

@@ -97,6 +97,14 @@ export class AreaPanelDriver {
     return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
   }
 
+  /** The first saved area's outline, as the page stored it. */
+  async storedArea(): Promise<GeoJSON.Polygon> {
+    return this.page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('coverage-explorer:area:'))!;
+      return (JSON.parse(localStorage.getItem(key)!) as { geometry: GeoJSON.Polygon }).geometry;
+    });
+  }
+
   /** Draws a rectangle `half` pixels around the map centre and waits for it to be listed. */
   async drawRectangle(half = 160): Promise<void> {
     await this.page.getByRole('button', { name: 'Rectangle', exact: true }).click();
