@@ -74,6 +74,20 @@ async function watchProgress(page: Page) {
   return () => page.evaluate(() => (window as unknown as { seenProgress: string[] }).seenProgress);
 }
 
+/** A rectangle drawn over the demo town at the later release, compared with the earlier or not. */
+async function townRectangle(page: Page, comparing: boolean): Promise<AreaPanelDriver> {
+  const map = new MapDriver(page);
+  const compare = comparing ? `&wcv=${BEFORE.coverage}&wv=${BEFORE.fabric}` : '';
+  await page.goto(
+    `/?v=${AFTER.fabric}&cv=${AFTER.coverage}${compare}#map=14/${town.lat}/${town.lng}`,
+  );
+  await map.waitForIdle();
+  const panel = new AreaPanelDriver(page, map);
+  await panel.open();
+  await panel.drawRectangle(140);
+  return panel;
+}
+
 test('the whole county: one row per location the report counts, each once, with progress', async ({
   page,
   pageGuard,
@@ -126,13 +140,7 @@ test('comparing over the demo town: the changed locations are classed as the API
   request,
 }) => {
   test.setTimeout(120_000);
-  const map = new MapDriver(page);
-  const q = `v=${AFTER.fabric}&cv=${AFTER.coverage}&wcv=${BEFORE.coverage}&wv=${BEFORE.fabric}`;
-  await page.goto(`/?${q}#map=14/${town.lat}/${town.lng}`);
-  await map.waitForIdle();
-  const panel = new AreaPanelDriver(page, map);
-  await panel.open();
-  await panel.drawRectangle(140);
+  const panel = await townRectangle(page, true);
   await panel.region.getByRole('button', { name: 'List changed locations' }).click();
   const list = panel.region.getByTestId('changed-locations');
   await expect(list).toBeVisible({ timeout: 60_000 });
@@ -203,12 +211,7 @@ test('the area and its hexagons as GeoJSON: the area first, the cells summed are
   request,
 }) => {
   test.setTimeout(120_000);
-  const map = new MapDriver(page);
-  await page.goto(`/?v=${AFTER.fabric}&cv=${AFTER.coverage}#map=14/${town.lat}/${town.lng}`);
-  await map.waitForIdle();
-  const panel = new AreaPanelDriver(page, map);
-  await panel.open();
-  await panel.drawRectangle(140);
+  const panel = await townRectangle(page, false);
   await expect(panel.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
   const area = await panel.storedArea();
   const api = await reportOf(request, AFTER, area);
@@ -271,13 +274,7 @@ test('comparing: the other release summed is its report, the net change is after
   request,
 }) => {
   test.setTimeout(120_000);
-  const map = new MapDriver(page);
-  const q = `v=${AFTER.fabric}&cv=${AFTER.coverage}&wcv=${BEFORE.coverage}&wv=${BEFORE.fabric}`;
-  await page.goto(`/?${q}#map=14/${town.lat}/${town.lng}`);
-  await map.waitForIdle();
-  const panel = new AreaPanelDriver(page, map);
-  await panel.open();
-  await panel.drawRectangle(140);
+  const panel = await townRectangle(page, true);
   const area = await panel.storedArea();
   const [after, before] = await Promise.all([
     reportOf(request, AFTER, area),
