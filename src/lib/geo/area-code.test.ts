@@ -97,7 +97,7 @@ describe('encodeArea and decodeArea', () => {
     ['AB!C', 'ring 1 of polygon 1 holds “!”, which no area code has'],
     ['AAAAAg', 'ring 1 of polygon 1 ends inside a number (the link was cut short?)'],
     ['AAAA', 'ring 1 of polygon 1 has fewer than 3 positions'],
-    ['AAAAA', 'ring 1 of polygon 1 has fewer than 3 positions'],
+    ['AAAAA', 'ring 1 of polygon 1 has a longitude without its latitude'],
     [`${encodeArea(square)}.AAAA`, 'ring 2 of polygon 1 has fewer than 3 positions'],
     ['gggggggggA', 'ring 1 of polygon 1 holds a number too long for a coordinate'],
   ])('refuses %j: %s', (code, reason) => {

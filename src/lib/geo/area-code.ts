@@ -89,8 +89,9 @@ export function decodeArea(code: string): AreaCodeParse {
       const numbers = readNumbers(ringText);
       const where = `ring ${r + 1} of polygon ${p + 1}`;
       if (typeof numbers === 'string') return { ok: false, reason: `${where} ${numbers}` };
-      if (numbers.length % 2 !== 0 || numbers.length < 6)
-        return { ok: false, reason: `${where} has fewer than 3 positions` };
+      if (numbers.length % 2 !== 0)
+        return { ok: false, reason: `${where} has a longitude without its latitude` };
+      if (numbers.length < 6) return { ok: false, reason: `${where} has fewer than 3 positions` };
       const ring: Position[] = [];
       for (let i = 0; i < numbers.length; i += 2) {
         x += numbers[i]!;
