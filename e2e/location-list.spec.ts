@@ -294,3 +294,30 @@ test('comparing: the other release summed is its report, the net change is after
   }
   expect(sumOf(hexes, 'net_locations')).toBe(after.locationcount - before.locationcount);
 });
+
+test('Cancel stops the list: no file is offered, the panel says so, and it can start again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const panel = await townRectangle(page, false);
+  await expect(panel.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
+  // Bulk answers are held, so the list is still under way when Cancel is pressed.
+  await page.route(/\/bulk/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue().catch(() => {});
+  });
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  const start = panel.region.getByRole('button', { name: 'Download location list (CSV)' });
+  await start.click();
+  const bar = panel.region.getByRole('progressbar', { name: 'Locations listed' });
+  await expect(bar).toBeVisible();
+  await expect(start).toBeDisabled();
+  await panel.region.getByRole('button', { name: 'Cancel' }).click();
+  await expect(bar).toBeHidden();
+  await expect(panel.region.getByText('Cancelled: no file was saved.')).toBeVisible();
+  await expect(start).toBeEnabled();
+  // Past every held answer: nothing arrives late as a file.
+  await page.waitForTimeout(4000);
+  expect(downloads).toBe(0);
+});
