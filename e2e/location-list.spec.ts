@@ -287,6 +287,9 @@ test('comparing: the other release summed is its report, the net change is after
   for (const status of ['served', 'underserved', 'unserved', 'notinrelease', 'notbsl']) {
     expect(sumOf(hexes, status), status).toBe(after.status[status]!.locations);
     expect(sumOf(hexes, `${status}_b`), `${status} before`).toBe(before.status[status]!.locations);
+    expect(sumOf(hexes, `${status}_units_b`), `${status} units before`).toBe(
+      before.status[status]!.units,
+    );
     if (status === 'notinrelease' || status === 'notbsl') continue;
     expect(sumOf(hexes, `net_${status}`), `net ${status}`).toBe(
       after.status[status]!.locations - before.status[status]!.locations,

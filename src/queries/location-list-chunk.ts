@@ -57,6 +57,7 @@ export type ListRecord = z.output<typeof listRecordSchema>;
 const otherRecordSchema = z.object({
   location_id: intLike,
   uuid: z.string(),
+  unit_count: intLike.nullish().transform((n) => n ?? 0),
   bsl_flag: flag,
 });
 
@@ -64,6 +65,8 @@ const otherRecordSchema = z.object({
 export interface SideFacts {
   inRelease: boolean;
   bsl: boolean;
+  /** Units as that release's fabric counts them. */
+  units: number;
   offers: readonly FixedRecord[];
 }
 
@@ -113,7 +116,9 @@ export async function loadListChunk(
     some ? call((s) => getFixedCoverageBulk(own.coverage, ids, s)) : [],
     own.release ? call((s) => presentIn(own.release!, ids, s)) : null,
     other && some
-      ? call((s) => bulkLocations(other.fabric, ids, ['location_id', 'uuid', 'bsl_flag'], s))
+      ? call((s) =>
+          bulkLocations(other.fabric, ids, ['location_id', 'uuid', 'unit_count', 'bsl_flag'], s),
+        )
       : [],
     other && some && !sameCoverage ? call((s) => getFixedCoverageBulk(other.coverage, ids, s)) : [],
     other?.release ? call((s) => presentIn(other.release!, ids, s)) : null,
@@ -133,6 +138,7 @@ export async function loadListChunk(
     const mine: SideFacts = {
       inRelease: inRelease?.has(id) ?? true,
       bsl: record.bsl_flag === 1,
+      units: record.unit_count,
       offers: ownOffers.get(idKey(id)) ?? [],
     };
     const their = theirs.get(id);
@@ -140,6 +146,7 @@ export async function loadListChunk(
       ? {
           inRelease: otherInRelease?.has(id) ?? true,
           bsl: their.bsl_flag === 1,
+          units: their.unit_count,
           offers: theirOffers.get(idKey(id)) ?? [],
         }
       : null;

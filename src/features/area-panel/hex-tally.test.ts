@@ -53,12 +53,12 @@ describe('the hexagon tally of a location list', () => {
     const tally = new HexTally(false);
     const point = { lng: -89.65, lat: 39.78 };
     const at = (status: ListRow['status']['a'], units: number) =>
-      tally.add({ status: { a: status, b: null }, units, point });
+      tally.add({ status: { a: status, b: null }, units: { a: units, b: 0 }, point });
     at('nooffers', 2);
     at('underserved', 1);
     at('notinrelease', 5);
     at('notbsl', 7);
-    tally.add({ status: { a: 'served', b: null }, units: 1, point: null });
+    tally.add({ status: { a: 'served', b: null }, units: { a: 1, b: 0 }, point: null });
     const [cell] = tally.cells();
     expect(cell!.a.locationsBy).toMatchObject({
       unserved: 1,
@@ -151,5 +151,14 @@ describe('the area and its hexagons as GeoJSON', () => {
       net_served: 1,
       net_unserved: -1,
     });
+  });
+
+  it('counts each release’s units as its own fabric gives them', () => {
+    const tally = new HexTally(true);
+    const point = { lng: -89.65, lat: 39.78 };
+    tally.add({ status: { a: 'served', b: 'unserved' }, units: { a: 2, b: 3 }, point });
+    const [cell] = tally.cells();
+    expect(cell!.a.unitsBy.served).toBe(2);
+    expect(cell!.b!.unitsBy.unserved).toBe(3);
   });
 });

@@ -88,8 +88,8 @@ export class HexTally {
       cell = { h3, a: emptySide(), b: this.comparing ? emptySide() : null };
       this.#cells.set(h3, cell);
     }
-    count(cell.a, row.status.a, row.units);
-    if (cell.b) count(cell.b, row.status.b, row.units);
+    count(cell.a, row.status.a, row.units.a);
+    if (cell.b) count(cell.b, row.status.b, row.units.b);
   }
 
   /** The cells, by id so a file is the same for the same list. */

@@ -51,6 +51,7 @@ describe('the location list from published answers', () => {
     const [one, two] = rows;
     expect(cellOf(columns, one!.cells, 'status_202412')).toBe('unserved');
     expect(one!.change).toBe('newly_served');
+    expect(one!.units).toEqual({ a: 3, b: 2 });
     expect(cellOf(columns, two!.cells, 'status_202412')).toBe('notinfabric');
     // Only in the later fabric (the map's): new.
     expect(two!.change).toBe('new');

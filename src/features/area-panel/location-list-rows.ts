@@ -49,7 +49,8 @@ export interface ListRow {
   change: ChangeClass | null;
   /** Its status under the filters at each release; null when that fabric does not hold it. */
   status: Record<Side, FixedLocationStatus | null>;
-  units: number;
+  /** Its units as each release's fabric counts them (0 where that fabric does not hold it). */
+  units: Record<Side, number>;
   /** Where it is (for its hexagon); null when the service gave no coordinates. */
   point: { lng: number; lat: number } | null;
   cells: Cell[];
@@ -192,7 +193,7 @@ export function listRow(location: ListLocation, ctx: ListContext): ListRow {
     address: r.address_primary,
     change,
     status,
-    units: r.unit_count,
+    units: { a: location.a?.units ?? 0, b: location.b?.units ?? 0 },
     point,
     cells,
   };

@@ -40,7 +40,8 @@ const FABRIC: Record<string, Record<string, unknown>[]> = {
       longitude: -89.66,
     },
   ],
-  '202412': [{ uuid: 'old-u1', location_id: 1000000001, bsl_flag: '1' }],
+  // One unit fewer in the earlier fabric: each release's units are its own.
+  '202412': [{ uuid: 'old-u1', location_id: 1000000001, unit_count: '2', bsl_flag: '1' }],
 };
 
 /** A published-shape bdcfixed record (docs/SERVICE.md, spec 2.5). */
