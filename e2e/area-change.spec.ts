@@ -238,3 +238,26 @@ test('the Report tab shows the change between two releases as the API and a reco
   ]);
   await page.emulateMedia({ media: 'screen' });
 });
+
+test('a link comparing with a release the service does not know still gives the report, and says why the change is missing', async ({
+  page,
+  pageGuard,
+}) => {
+  test.setTimeout(120_000);
+  // The report asked with the unknown release answers 404 on purpose; the panel asks again
+  // without it. The map's compare tiles answer 404 for it too.
+  pageGuard.allowFailures('/report');
+  pageGuard.allowFailures('/fixedchange');
+  const map = new MapDriver(page);
+  const q = `v=${AFTER.fabric}&cv=${AFTER.coverage}&wcv=209912&wv=${BEFORE.fabric}`;
+  await page.goto(`/?${q}#map=14/${town.lat}/${town.lng}`);
+  await map.waitForIdle();
+  const panel = new AreaPanelDriver(page, map);
+  await panel.open();
+  await panel.drawRectangle(140);
+  await expect(panel.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
+  await expect(panel.region.getByTestId('report:change-problem')).toContainText(
+    /could not be made: with: coverage vintage 209912 is not known/i,
+  );
+  await expect(panel.region.getByTestId('report:change-off')).toHaveCount(0);
+});

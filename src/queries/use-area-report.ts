@@ -5,6 +5,7 @@
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { fixedFiltersRecord, type FixedFilters } from '../../shared/fixed-status';
+import { isApiError } from '../api/api-error';
 import { maxcountExceeded } from '../api/fabricext';
 import { reportArea, type AreaReport, type ComparedRelease } from '../api/report';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
@@ -19,6 +20,18 @@ export interface AreaReportRun {
   /** 1 when the area fitted in one request. */
   parts: number;
   elapsedMs: number;
+  /**
+   * Why the comparison could not be made (the service does not know the release compared
+   * with, e.g. from a link made against other data); the report is then the area's alone.
+   */
+  changeProblem?: string;
+}
+
+/** A 404 naming `with` or `withfabric`: the compared release, not the report, is unknown. */
+function unknownComparedRelease(error: unknown): string | null {
+  if (!isApiError(error) || error.code !== 'unknown_vintage') return null;
+  const parameter = error.details?.parameter;
+  return parameter === 'with' || parameter === 'withfabric' ? error.message : null;
 }
 
 export interface ReportAsk {
@@ -52,8 +65,8 @@ export function areaReportQueryOptions(
             const started = performance.now();
             const progress = (p: SplitProgress | null) => client.setQueryData(progressKey, p);
             progress(null);
-            try {
-              const run = await runSplit({
+            const run = (compared: ComparedRelease | null) =>
+              runSplit({
                 area,
                 signal,
                 concurrency: 4,
@@ -65,7 +78,7 @@ export function areaReportQueryOptions(
                       filters,
                       part,
                       partSignal,
-                      compareWith,
+                      compared,
                     );
                     return { ok: true, result };
                   } catch (error) {
@@ -77,11 +90,20 @@ export function areaReportQueryOptions(
                 merge: mergeReports,
                 onProgress: (p) => progress(p.total > 1 ? p : null),
               });
-              return {
-                report: run.result,
-                parts: run.parts,
-                elapsedMs: performance.now() - started,
-              };
+            const done = (r: Awaited<ReturnType<typeof run>>, changeProblem?: string) => ({
+              report: r.result,
+              parts: r.parts,
+              elapsedMs: performance.now() - started,
+              ...(changeProblem ? { changeProblem } : {}),
+            });
+            try {
+              try {
+                return done(await run(compareWith));
+              } catch (error) {
+                const problem = compareWith ? unknownComparedRelease(error) : null;
+                if (!problem) throw error;
+                return done(await run(null), problem);
+              }
             } finally {
               progress(null);
             }

@@ -57,7 +57,13 @@ export function ReportResults({ area, run, madeAt }: Props) {
       <p className="report-table__filters" data-testid="report:filters">
         Counted under the filters: {filterText}
       </p>
-      {!report.change && (
+      {run.changeProblem && (
+        <p className="report-table__filters" role="alert" data-testid="report:change-problem">
+          The comparison could not be made: {run.changeProblem} This is the area’s report alone;
+          choose another release in the Compare releases card.
+        </p>
+      )}
+      {!report.change && !run.changeProblem && (
         <p className="report-table__filters" data-testid="report:change-off">
           To see what changed here between two releases, choose a release in the Compare releases
           card on the map.
