@@ -110,6 +110,8 @@ test('a copied link opens the same report, tab, filters and comparison in a fres
 
   // The custom summary tab travels too; opening a link twice keeps one area.
   await panel.showCustomSummary();
+  // The link shown before no longer says what the page shows: it is taken back.
+  await expect(panel.region.getByText('Link copied.')).toHaveCount(0);
   const custom = await shownView(page);
   const customLink = await copyLink(page);
   expect(new URL(customLink).searchParams.get('tab')).toBe('custom');

@@ -2,9 +2,10 @@
 // the releases, the filters and the comparison (app/url-state.ts), so the link is that URL. An
 // area too detailed for a link (the URL sync leaves it out past MAX_LINK_LENGTH) is shared as
 // a view file instead, which opens the same view when dropped on the map or imported.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { areaParam, MAX_LINK_LENGTH, viewFile } from '../../state/area-link';
 import type { SavedArea } from '../../state/slices/areas';
+import { useAppStore } from '../../state/store';
 import { downloadText, fileSlug } from './download';
 import './share-area.css';
 
@@ -23,6 +24,14 @@ export function ShareArea({ area }: { area: SavedArea }) {
   const [last, setShared] = useState<Shared | null>(null);
   // Another area, or a change to this one (a new object), makes an earlier link stale.
   const shared = last?.area === area ? last : null;
+  // So does any change the page's URL follows (tab, releases, filters, comparison): the link
+  // shown is taken back once the URL (mirrored from the store before this runs) differs.
+  useEffect(() => {
+    if (!last || last.kind === 'file') return;
+    return useAppStore.subscribe(() => {
+      if (window.location.href !== last.url) setShared(null);
+    });
+  }, [last]);
 
   const share = async () => {
     const url = linkFor(area);
