@@ -4,25 +4,16 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { ChangeClass } from '../../../shared/fixed-change';
 import type { Side } from '../../../shared/fixed-change-hex';
-import { countingRule, tierIndex, type FixedFilters } from '../../../shared/fixed-status';
+import { countingRule, type FixedFilters } from '../../../shared/fixed-status';
+import { bestTierExpression } from '../../map/best-tier-expression';
 
 export type { Side };
 
 const num = (name: string): ExpressionSpecification => ['to-number', ['get', name], 0];
 
 /** The best tier the filters count on one side (0 when nothing is counted). */
-function bestTier(filters: FixedFilters, side: Side): ExpressionSpecification | number {
-  const rule = countingRule(filters);
-  const name = `${filters.audience === 'business' ? 'b' : 'r'}_${side}`;
-  const tiers: ExpressionSpecification = ['to-string', ['get', name]];
-  const digits = rule.codes.map((code): ExpressionSpecification => {
-    const i = tierIndex(code, rule.lowLatency);
-    return ['to-number', ['slice', tiers, i, i + 1], 0];
-  });
-  if (digits.length === 0) return 0;
-  if (digits.length === 1) return digits[0]!;
-  return ['max', digits[0]!, ...digits.slice(1)];
-}
+const bestTier = (filters: FixedFilters, side: Side) =>
+  bestTierExpression(filters, `${filters.audience === 'business' ? 'b' : 'r'}_${side}`);
 
 /** One side's status (locationFixedStatus), or 'absent' when not in that fabric release. */
 export function sideStatusExpression(filters: FixedFilters, side: Side): ExpressionSpecification {

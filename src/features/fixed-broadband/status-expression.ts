@@ -6,10 +6,10 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import {
   countingRule,
-  tierIndex,
   type FixedFilters,
   type FixedLocationStatus,
 } from '../../../shared/fixed-status';
+import { bestTierExpression } from '../../map/best-tier-expression';
 
 /** Property names of a location feature. */
 export const FIXED_PROPERTY = {
@@ -22,22 +22,14 @@ export const FIXED_PROPERTY = {
 
 const num = (name: string): ExpressionSpecification => ['to-number', ['get', name], 0];
 
-/** The best tier the filters count: the max of the tier string's digits they select. */
-function bestTier(filters: FixedFilters): ExpressionSpecification | number {
-  const rule = countingRule(filters);
-  const name =
+/** The best tier the filters count, from the tier string of the filters' audience. */
+const bestTier = (filters: FixedFilters) =>
+  bestTierExpression(
+    filters,
     filters.audience === 'business'
       ? FIXED_PROPERTY.businessTiers
-      : FIXED_PROPERTY.residentialTiers;
-  const tiers: ExpressionSpecification = ['to-string', ['get', name]];
-  const digits = rule.codes.map((code): ExpressionSpecification => {
-    const i = tierIndex(code, rule.lowLatency);
-    return ['to-number', ['slice', tiers, i, i + 1], 0];
-  });
-  if (digits.length === 0) return 0;
-  if (digits.length === 1) return digits[0]!;
-  return ['max', digits[0]!, ...digits.slice(1)];
-}
+      : FIXED_PROPERTY.residentialTiers,
+  );
 
 /** The status of a location feature under the filters: a FixedLocationStatus string. */
 export function statusExpression(filters: FixedFilters): ExpressionSpecification {
