@@ -82,12 +82,16 @@ interface CollectAnswer {
   continuations: { body: unknown }[];
 }
 
-/** The locations of fabric vintage fv inside an area (collect3, then bulk for their fields). */
-export async function locationsInside(
+/**
+ * The locations of fabric vintage fv inside an area (collect3, then bulk for their fields):
+ * location_id, bsl_flag and any `extra` field, as numbers.
+ */
+export async function locationsInside<Extra extends string = never>(
   base: string,
   fv: string,
   area: GeoJSON.Polygon,
-): Promise<{ location_id: number; bsl_flag: number }[]> {
+  extra: readonly Extra[] = [],
+): Promise<({ location_id: number; bsl_flag: number } & Record<Extra, number>)[]> {
   const uuids: string[] = [];
   const visit = async (body: unknown): Promise<void> => {
     const answer = await postJson<CollectAnswer>(base, `/fabric/${fv}/collect3/locations`, body);
@@ -95,17 +99,24 @@ export async function locationsInside(
     for (const c of answer.continuations) await visit(c.body);
   };
   await visit(area);
-  const rows: { location_id: number; bsl_flag: number }[] = [];
+  const fields = ['location_id', 'bsl_flag', ...extra];
+  const rows: Record<string, unknown>[] = [];
   for (let k = 0; k < uuids.length; k += 1000) {
     rows.push(
       ...(await postJson<typeof rows>(
         base,
-        `/fabric/${fv}/bulk/locations?field=location_id,bsl_flag`,
+        `/fabric/${fv}/bulk/locations?field=${fields.join(',')}`,
         uuids.slice(k, k + 1000),
       )),
     );
   }
-  return rows.map((r) => ({ location_id: Number(r.location_id), bsl_flag: Number(r.bsl_flag) }));
+  return rows.map(
+    (r) =>
+      Object.fromEntries(fields.map((f) => [f, Number(r[f])])) as {
+        location_id: number;
+        bsl_flag: number;
+      } & Record<Extra, number>,
+  );
 }
 
 /** Which of these location_ids fabric vintage v holds. */

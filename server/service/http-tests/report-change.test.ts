@@ -29,6 +29,7 @@ import {
   startService,
   type RunningService,
 } from './harness';
+import { locationsInside } from './fixed-tile-support';
 
 /** The scatter fabric, with retirement equivalents: about half the retired ids name one. */
 function fabricWithEquivalents() {
@@ -72,26 +73,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 
 type Row = { location_id: number; bsl_flag: number; unit_count: number };
 
-/** The fabric vintage's locations inside the area, through collect3 and bulk data. */
-async function locationsInside(fv: string): Promise<Map<number, Row>> {
-  const uuids: string[] = [];
-  let bodies: unknown[] = [AREA];
-  while (bodies.length > 0) {
-    const answers = await Promise.all(
-      bodies.map((b) =>
-        post<{ data: string[]; continuations: { body: unknown }[] }>(
-          `/fabric/${fv}/collect3/locations`,
-          b,
-        ),
-      ),
-    );
-    uuids.push(...answers.flatMap((a) => a.data));
-    bodies = answers.flatMap((a) => a.continuations.map((c) => c.body));
-  }
-  const rows = await post<Row[]>(
-    `/fabric/${fv}/bulk/locations?field=location_id,bsl_flag,unit_count`,
-    uuids,
-  );
+/** The fabric vintage's locations inside the area, by location_id. */
+async function locationsById(fv: string): Promise<Map<number, Row>> {
+  const rows = await locationsInside(svc.url, fv, AREA as GeoJSON.Polygon, ['unit_count']);
   return new Map(rows.map((r) => [r.location_id, r]));
 }
 
@@ -102,7 +86,7 @@ interface Release {
 
 /** The change block recounted from the published operations. */
 async function recount(a: Release, b: Release, filters: FixedFilters) {
-  const [inA, inB] = await Promise.all([locationsInside(a.fabric), locationsInside(b.fabric)]);
+  const [inA, inB] = await Promise.all([locationsById(a.fabric), locationsById(b.fabric)]);
   const ids = [...new Set([...inA.keys(), ...inB.keys()])];
   const fabrics = (await call(svc.url, '/fabric/vintages')).body as { vintage: string }[];
   const releaseOf = (cv: string) => fabrics.filter((f) => f.vintage <= cv).at(-1)?.vintage;

@@ -18,6 +18,7 @@ import { createMemoryStore } from '../store/memory/memory-store';
 import { buildScatterFabric } from '../testing/scatter-fabric';
 import { fixtureLngLat } from '../testing/fixture-layout';
 import { call, startService, type RunningService } from './harness';
+import { locationsInside } from './fixed-tile-support';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -48,29 +49,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return res.body as T;
 }
 
-/** Location ids of the fabric vintage inside the area, through collect3 and bulk data. */
-async function locationsInside(fv: string) {
-  const uuids: string[] = [];
-  let bodies: unknown[] = [AREA];
-  while (bodies.length > 0) {
-    const answers = await Promise.all(
-      bodies.map((b) =>
-        post<{ data: string[]; continuations: { body: unknown }[] }>(
-          `/fabric/${fv}/collect3/locations`,
-          b,
-        ),
-      ),
-    );
-    uuids.push(...answers.flatMap((a) => a.data));
-    bodies = answers.flatMap((a) => a.continuations.map((c) => c.body));
-  }
-  type Row = { location_id: number; bsl_flag: number; unit_count: number };
-  return post<Row[]>(`/fabric/${fv}/bulk/locations?field=location_id,bsl_flag,unit_count`, uuids);
-}
-
 /** The report recounted from records, as a planner would with the published files. */
 async function recount(fv: string, cv: string, filters: FixedFilters) {
-  const inside = await locationsInside(fv);
+  const inside = await locationsInside(svc.url, fv, AREA as GeoJSON.Polygon, ['unit_count']);
   const ids = inside.map((l) => l.location_id);
   const release = await post<{ location_id: number }[]>(
     `/fabric/${cv}/bulk/locations?field=location_id`,
