@@ -55,7 +55,6 @@ function ChangeBody({
   other: CompareWith;
 }) {
   const filters = useAppStore((s) => s.fixedFilters);
-  const selectLocation = useAppStore((s) => s.selectLocation);
   const queries = {
     offersBefore: useFixedCoverage(before.coverage, locationId),
     offersAfter: useFixedCoverage(after.coverage, locationId),
@@ -130,30 +129,10 @@ function ChangeBody({
           {label}
         </p>
         {replacedBy !== null && (
-          <p className="lp-change-link">
-            Replaced by{' '}
-            <button
-              type="button"
-              className="button button--ghost"
-              data-testid="location-panel:change-replaced-by"
-              onClick={() => selectLocation(replacedBy)}
-            >
-              {replacedBy}
-            </button>
-          </p>
+          <ChangeLink words="Replaced by" id={replacedBy} testId="change-replaced-by" />
         )}
         {replaces !== null && sideAfter && (
-          <p className="lp-change-link">
-            Replaces{' '}
-            <button
-              type="button"
-              className="button button--ghost"
-              data-testid="location-panel:change-replaces"
-              onClick={() => selectLocation(replaces)}
-            >
-              {replaces}
-            </button>
-          </p>
+          <ChangeLink words="Replaces" id={replaces} testId="change-replaces" />
         )}
         <ChangeRows rows={change.rows} audience={filters.audience} />
       </>
@@ -175,5 +154,23 @@ function ChangeBody({
       </p>
       {body}
     </section>
+  );
+}
+
+/** "Replaced by" / "Replaces" and the other location's id, which selects it. */
+function ChangeLink({ words, id, testId }: { words: string; id: number; testId: string }) {
+  const selectLocation = useAppStore((s) => s.selectLocation);
+  return (
+    <p className="lp-change-link">
+      {words}{' '}
+      <button
+        type="button"
+        className="button button--ghost"
+        data-testid={`location-panel:${testId}`}
+        onClick={() => selectLocation(id)}
+      >
+        {id}
+      </button>
+    </p>
   );
 }
