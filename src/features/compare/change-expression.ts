@@ -4,43 +4,33 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { ChangeClass } from '../../../shared/fixed-change';
 import type { Side } from '../../../shared/fixed-change-hex';
-import { countingRule, type FixedFilters } from '../../../shared/fixed-status';
-import { bestTierExpression } from '../../map/best-tier-expression';
+import type { FixedFilters } from '../../../shared/fixed-status';
+import { bestTierExpression, fixedStatusExpression } from '../../map/fixed-status-expression';
 
 export type { Side };
 
 const num = (name: string): ExpressionSpecification => ['to-number', ['get', name], 0];
 
+/** Where one side's facts are: the fixed tile's names with the side's suffix. */
+const sideNames = (side: Side) => ({
+  inRelease: `inrelease_${side}`,
+  bsl: `bsl_${side}`,
+  offers: `offers_${side}`,
+  residentialTiers: `r_${side}`,
+  businessTiers: `b_${side}`,
+});
+
 /** The best tier the filters count on one side (0 when nothing is counted). */
 const bestTier = (filters: FixedFilters, side: Side) =>
-  bestTierExpression(filters, `${filters.audience === 'business' ? 'b' : 'r'}_${side}`);
+  bestTierExpression(filters, sideNames(side));
 
 /** One side's status (locationFixedStatus), or 'absent' when not in that fabric release. */
 export function sideStatusExpression(filters: FixedFilters, side: Side): ExpressionSpecification {
-  const { servedTier } = countingRule(filters);
   return [
     'case',
     ['!=', num(`present_${side}`), 1],
     'absent',
-    ['!=', num(`inrelease_${side}`), 1],
-    'notinrelease',
-    ['!=', num(`bsl_${side}`), 1],
-    'notbsl',
-    ['==', num(`offers_${side}`), 0],
-    'nooffers',
-    [
-      'let',
-      'best',
-      bestTier(filters, side),
-      [
-        'case',
-        ['>=', ['var', 'best'], servedTier],
-        'served',
-        ['>=', ['var', 'best'], 1],
-        'underserved',
-        'unserved',
-      ],
-    ],
+    fixedStatusExpression(filters, sideNames(side)),
   ];
 }
 

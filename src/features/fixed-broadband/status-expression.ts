@@ -4,12 +4,8 @@
 // properties are the service's fixed tile ones (docs/SERVICE.md); any other source of
 // locations (GeoJSON assembled from published operations) carries the same names.
 import type { ExpressionSpecification } from 'maplibre-gl';
-import {
-  countingRule,
-  type FixedFilters,
-  type FixedLocationStatus,
-} from '../../../shared/fixed-status';
-import { bestTierExpression } from '../../map/best-tier-expression';
+import type { FixedFilters, FixedLocationStatus } from '../../../shared/fixed-status';
+import { fixedStatusExpression } from '../../map/fixed-status-expression';
 
 /** Property names of a location feature. */
 export const FIXED_PROPERTY = {
@@ -20,42 +16,9 @@ export const FIXED_PROPERTY = {
   businessTiers: 'b',
 } as const;
 
-const num = (name: string): ExpressionSpecification => ['to-number', ['get', name], 0];
-
-/** The best tier the filters count, from the tier string of the filters' audience. */
-const bestTier = (filters: FixedFilters) =>
-  bestTierExpression(
-    filters,
-    filters.audience === 'business'
-      ? FIXED_PROPERTY.businessTiers
-      : FIXED_PROPERTY.residentialTiers,
-  );
-
 /** The status of a location feature under the filters: a FixedLocationStatus string. */
 export function statusExpression(filters: FixedFilters): ExpressionSpecification {
-  const { servedTier } = countingRule(filters);
-  return [
-    'case',
-    ['!=', num(FIXED_PROPERTY.inRelease), 1],
-    'notinrelease',
-    ['!=', num(FIXED_PROPERTY.bsl), 1],
-    'notbsl',
-    ['==', num(FIXED_PROPERTY.offers), 0],
-    'nooffers',
-    [
-      'let',
-      'best',
-      bestTier(filters),
-      [
-        'case',
-        ['>=', ['var', 'best'], servedTier],
-        'served',
-        ['>=', ['var', 'best'], 1],
-        'underserved',
-        'unserved',
-      ],
-    ],
-  ];
+  return fixedStatusExpression(filters, FIXED_PROPERTY);
 }
 
 /** The filter of the layer drawing one status. */
