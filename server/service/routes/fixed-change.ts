@@ -9,11 +9,11 @@ import { requireCoverageVintage, requireFabricVintageParam } from '../http/vinta
 import { zodFailure } from '../http/zod-errors';
 import { composeChangeTile } from '../ops/fixed-change-tile';
 import { ByteLru } from '../ops/lru';
-import { errorResponses, VintageParam } from '../schemas/common';
+import { VintageParam } from '../schemas/common';
 import { TileParams } from '../schemas/fabric';
 import { FixedChangeQuery } from '../schemas/fixed-tiles';
 import type { Store } from '../store/store';
-import { tileRequest, tileResponse } from './fixed-tiles';
+import { tileAnswer, tileRequest, tileResponse } from './fixed-tiles';
 import { createRouter, documentOnly } from './router';
 
 const fixedChangeDoc = createRoute({
@@ -23,15 +23,7 @@ const fixedChangeDoc = createRoute({
   summary:
     'Vector tile, layer fixed_change: each location of either release with both releases\u2019 tiers, presence and retirement equivalent (zoom 13 and up)',
   request: { params: z.object({ v: VintageParam, ...TileParams.shape }), query: FixedChangeQuery },
-  responses: {
-    200: {
-      content: {
-        'application/vnd.mapbox-vector-tile': { schema: z.string().openapi({ format: 'binary' }) },
-      },
-      description: 'tile bytes',
-    },
-    ...errorResponses,
-  },
+  responses: tileAnswer,
 });
 
 /** `with` and `withfabric`, each checked against the vintages the store holds. */
