@@ -4,7 +4,7 @@
 // root, so under root the cluster belongs to the `postgres` OS user (Debian's package creates
 // it) and its commands run through runuser.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,17 @@ export interface PrivateCluster {
   startMs: number;
   /** A fresh database (PostGIS created) in the same cluster: one per test that needs a clean one. */
   createDatabase(name: string): Promise<string>;
+  /**
+   * Shuts the server down, keeping its data: a database gone down. `fast` ends each session with
+   * 57P01 (an administrator's restart), `immediate` drops them (a crash).
+   */
+  halt(mode?: 'fast' | 'immediate'): void;
+  /** Starts a halted server again on the same port. */
+  resume(): void;
+  /** SIGSTOP to the server and every backend: a stalled host that accepts but never answers. */
+  freeze(): void;
+  /** SIGCONT to the processes frozen. */
+  thaw(): void;
   stop(): void;
 }
 
@@ -48,6 +59,15 @@ function clusterUser(): { prefix: string[]; uid: number; gid: number } | null {
   }
 }
 
+/** The postmaster (first line of postmaster.pid) and its children: this cluster's processes only. */
+function clusterPids(data: string): number[] {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], {
+    encoding: 'utf8',
+  });
+  return [postmaster, ...children.stdout.split(/\s+/).filter(Boolean).map(Number)];
+}
+
 function run(prefix: string[], command: string, args: string[]): void {
   const [cmd, ...rest] = [...prefix, command, ...args];
   const result = spawnSync(cmd, rest, { encoding: 'utf8' });
@@ -74,7 +94,19 @@ export async function startPrivateCluster(database = 'explorer'): Promise<Privat
   const prefix = user?.prefix ?? [];
   const data = join(dir, 'data');
   let started = false;
+  let frozen: number[] = [];
+  const signal = (pids: number[], sig: NodeJS.Signals) => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, sig);
+      } catch {
+        // A backend that ended meanwhile.
+      }
+    }
+  };
   const stop = () => {
+    signal(frozen, 'SIGCONT');
+    frozen = [];
     if (started) {
       const [cmd, ...args] = [...prefix, `${BIN}/pg_ctl`, '-D', data, '-m', 'immediate', 'stop'];
       spawnSync(cmd, [...args, '-w']);
@@ -98,17 +130,20 @@ export async function startPrivateCluster(database = 'explorer'): Promise<Privat
       '-c max_wal_size=2GB',
       '-c shared_buffers=512MB',
     ].join(' ');
-    run(prefix, `${BIN}/pg_ctl`, [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'log'),
-      '-o',
-      options,
-      '-w',
-      'start',
-    ]);
-    started = true;
+    const start = () => {
+      run(prefix, `${BIN}/pg_ctl`, [
+        '-D',
+        data,
+        '-l',
+        join(dir, 'log'),
+        '-o',
+        options,
+        '-w',
+        'start',
+      ]);
+      started = true;
+    };
+    start();
     const base = `postgres://postgres@127.0.0.1:${port}`;
     const createDatabase = async (name: string) => {
       const admin = new pg.Client({ connectionString: `${base}/postgres` });
@@ -129,7 +164,29 @@ export async function startPrivateCluster(database = 'explorer'): Promise<Privat
       return url;
     };
     const url = await createDatabase(database);
-    return { url, port, startMs: performance.now() - began, createDatabase, stop };
+    const halt = (mode: 'fast' | 'immediate' = 'fast') => {
+      run(prefix, `${BIN}/pg_ctl`, ['-D', data, '-m', mode, '-w', 'stop']);
+      started = false;
+    };
+    const freeze = () => {
+      frozen = clusterPids(data);
+      signal(frozen, 'SIGSTOP');
+    };
+    const thaw = () => {
+      signal(frozen, 'SIGCONT');
+      frozen = [];
+    };
+    return {
+      url,
+      port,
+      startMs: performance.now() - began,
+      createDatabase,
+      halt,
+      resume: start,
+      freeze,
+      thaw,
+      stop,
+    };
   } catch (err) {
     stop();
     throw err;
