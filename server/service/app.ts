@@ -30,7 +30,7 @@ export interface ServiceDeps {
   tokens: string[] | null;
   /** Requests per minute per token, one budget across every operation; `now` for tests. */
   rateLimit?: { perMinute: number; now?: () => number };
-  /** Failed authentications per client address; pass one to share it with the locate hot path. */
+  /** Failed authentications per client address (tests pass one with their own clock or limit). */
   authFailures?: AuthFailures;
   /** Where unexpected errors are reported (never to the client). */
   logError?: (message: string) => void;

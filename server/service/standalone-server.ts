@@ -8,7 +8,6 @@ import { closeServer, createHttpServer, fetchListener, listen } from '../app/htt
 import { lineLogger } from '../app/log-lines';
 import { API_CSP, securityHeaderEntries } from '../app/security-headers';
 import { createServiceApp, type ServiceDeps } from './app';
-import { createAuthFailures } from './http/auth-failures';
 import { locateFastPath, type LocateFastPath } from './http/locate-fast-path';
 import { createUsageMeter, type UsageMeter } from './http/usage-meter';
 
@@ -58,21 +57,19 @@ export interface RunningStandaloneService {
 
 /**
  * The standalone service listening, wired one way for `npm run service` and for the tests that
- * stand in for it: one usage meter and one failed-authentication throttle shared by Hono and
- * the locate hot path (so getusage counts every call and a throttled address is refused on
- * both), and no hot path under a rate limit, since every request must then pass Hono's limiter.
+ * stand in for it: one usage meter shared by Hono and the locate hot path (so getusage counts
+ * every call; the hot path answers valid tokens only, so every failed authentication reaches
+ * Hono's throttle), and no hot path under a rate limit, since every request must then pass
+ * Hono's limiter.
  */
 export async function startStandaloneService(
   opts: StandaloneOptions,
 ): Promise<RunningStandaloneService> {
   const { port, host, limits, log, locateFastPath: hot = true, ...deps } = opts;
   const usage = deps.usage ?? createUsageMeter();
-  const authFailures = deps.authFailures ?? createAuthFailures();
-  const app = createServiceApp({ ...deps, usage, authFailures });
+  const app = createServiceApp({ ...deps, usage });
   const fastPath =
-    hot && !deps.rateLimit
-      ? await locateFastPath(deps.store, deps.tokens, usage, authFailures)
-      : null;
+    hot && !deps.rateLimit ? await locateFastPath(deps.store, deps.tokens, usage) : null;
   const server = createServiceServer({
     fetch: app.fetch,
     fastPath,

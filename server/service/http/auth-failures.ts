@@ -1,8 +1,11 @@
 // Failed authentication, throttled per client address: past AUTH_FAILURES_PER_MINUTE wrong or
-// missing tokens in a sliding minute, every request from that address is refused with 429 and
-// Retry-After until the oldest failure is a minute old, before its token is even looked at (a
-// right guess must not answer 200 while wrong ones answer 429). Shared by the Hono app and the
-// locate hot path, so neither is a way around it.
+// missing tokens in a sliding minute, a further failing attempt from that address is refused
+// with 429 and Retry-After until the oldest failure is a minute old. A valid token is always
+// answered: one broken client behind a NAT or proxy must not lock out everyone sharing its
+// address. That leaves guessing unslowed for a throttled address, which is safe only because
+// tokens are long random secrets (the dev token is 24 random bytes): the throttle bounds what a
+// misbehaving client costs (work, log lines), not the odds of a guess. Shared by the Hono app
+// and the locate hot path, which answers valid tokens only and leaves every failure to Hono.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { ServiceError } from './errors';

@@ -45,31 +45,33 @@ export function presentedToken(
   return scheme.toLowerCase() === 'bearer' ? token : null;
 }
 
-/** `failures`: the per-address throttle of failed attempts (auth-failures.ts). */
+/**
+ * `failures`: the per-address throttle of failed attempts (auth-failures.ts). A valid token is
+ * answered whatever the address has failed; only a failing attempt is refused while throttled.
+ */
 export function requireToken(
   tokens: readonly string[],
   failures: AuthFailures = createAuthFailures(),
 ): MiddlewareHandler<ServiceEnv> {
   const digests = tokens.filter((t) => t.length > 0).map(digestToken);
   return async (c, next) => {
-    const address = clientAddressKey(c);
-    const wait = failures.wait(address);
-    if (wait > 0) throw tooManyFailures(failures, wait);
     const token = presentedToken(c.req.header('authorization'), c.req.header('apikey'));
     // One digest per request serves both the comparison and the rate limiter's client key.
     const presented = token === null ? null : digestToken(token);
-    if (presented === null || !tokenMatches(presented, digests)) {
-      failures.record(address);
-      throw new ServiceError(
-        'unauthorized',
-        'a valid token is required (Authorization: Bearer <token>)',
-        undefined,
-        {
-          'WWW-Authenticate': 'Bearer',
-        },
-      );
+    if (presented !== null && tokenMatches(presented, digests)) {
+      c.set('clientKey', clientKeyOf(presented));
+      await next();
+      return;
     }
-    c.set('clientKey', clientKeyOf(presented));
-    await next();
+    const address = clientAddressKey(c);
+    const wait = failures.wait(address);
+    if (wait > 0) throw tooManyFailures(failures, wait);
+    failures.record(address);
+    throw new ServiceError(
+      'unauthorized',
+      'a valid token is required (Authorization: Bearer <token>)',
+      undefined,
+      { 'WWW-Authenticate': 'Bearer' },
+    );
   };
 }

@@ -8,7 +8,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from '../store/store';
 import { LocateQuery, locateOptions } from '../schemas/locate';
 import { clientKeyOf, digestToken, presentedToken, tokenMatches } from './auth';
-import { addressKey, type AuthFailures } from './auth-failures';
 import { OPERATIONS } from './operations';
 import { ANONYMOUS_ACCOUNT, type UsageMeter } from './usage-meter';
 
@@ -24,14 +23,14 @@ export interface LocateFastPath {
 const LOCATE = OPERATIONS.find((o) => o.name === 'locate')!;
 
 /**
- * `usage`: the app's meter, so calls answered here count in getusage like any other.
- * `authFailures`: the app's throttle, so an address refused there is refused here too.
+ * `usage`: the app's meter, so calls answered here count in getusage like any other. A valid
+ * token is answered whatever its address has failed (auth-failures.ts); a failing one is Hono's
+ * to count and refuse.
  */
 export async function locateFastPath(
   store: Store,
   tokens: readonly string[] | null,
   usage?: UsageMeter,
-  authFailures?: AuthFailures,
 ): Promise<LocateFastPath> {
   const digests = tokens?.filter((t) => t.length > 0).map(digestToken) ?? null;
   // The store's vintages are fixed once it is loaded; an unknown one is Hono's to refuse.
@@ -44,8 +43,6 @@ export async function locateFastPath(
     if (!path) return false;
     let account = ANONYMOUS_ACCOUNT;
     if (digests) {
-      // A throttled address is Hono's to refuse (429), whatever token it presents.
-      if (authFailures && authFailures.wait(addressKey(req.socket.remoteAddress)) > 0) return false;
       const apikey = req.headers.apikey;
       const token = presentedToken(
         req.headers.authorization,
