@@ -22,4 +22,14 @@ describe('connectClient', () => {
     );
     await expect(attempt).rejects.not.toThrow(/s3cret/);
   });
+
+  it.each([
+    'postgres://planner:s3cret@db.example:99999/fabric',
+    'postgres://planner:s3cret@[db.example/fabric',
+    'postgres://planner:s3cret@db.example:port/fabric',
+  ])('names DATABASE_URL when it cannot be read, without repeating it: %s', async (url) => {
+    const attempt = connectClient(url);
+    await expect(attempt).rejects.toThrow(/^DATABASE_URL cannot be read as a database URL: /);
+    await expect(attempt).rejects.not.toThrow(/s3cret|db\.example/);
+  });
 });

@@ -23,9 +23,25 @@ const REASONS: Record<string, string> = {
   '3D000': 'the database does not exist',
 };
 
+/**
+ * A client for `url`, not yet connected. node-postgres parses the URL here and says only
+ * "Invalid URL" (a port out of range, a bracket, a space in the host): this names DATABASE_URL
+ * instead, without repeating the value, which may hold the password.
+ */
+function clientFor(url: string, timeoutMs: number): pg.Client {
+  try {
+    return new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  } catch (err) {
+    throw new Error(
+      'DATABASE_URL cannot be read as a database URL: write it as postgres://user:password@host:5432/db, with a port from 1 to 65535 and any special character of the user name or password percent-encoded',
+      { cause: err },
+    );
+  }
+}
+
 /** A client connected to `url`, or an Error saying where it could not connect and why. */
 export async function connectClient(url: string, timeoutMs = 10_000): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  const client = clientFor(url, timeoutMs);
   try {
     await client.connect();
   } catch (err) {
