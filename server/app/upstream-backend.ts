@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readBodyCapped } from '../service/http/body';
 import { ServiceError, errorFetchResponse } from '../service/http/errors';
 import { findOperation, type OperationDef } from '../service/http/operations';
+import { encodedPathError } from '../service/http/plain-path';
 import type { Backend } from './backend';
 import { clientRateLimit } from './client-rate-limit';
 import { LruCache, type LruLimits } from './lru-cache';
@@ -127,6 +128,9 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
 
   async function handle(request: Request): Promise<Response> {
     const incoming = new URL(request.url);
+    // The service's own rule, so an encoded path is the same 400 in either mode.
+    const encoded = encodedPathError(incoming.pathname);
+    if (encoded) return errorFetchResponse(encoded);
     const op = findOperation(request.method, incoming.pathname);
     if (!op) {
       return errorFetchResponse(

@@ -10,6 +10,7 @@ import { DEFAULT_DIALECT, type Dialect } from './http/dialect';
 import type { ServiceEnv } from './http/env';
 import { ServiceError, errorResponse } from './http/errors';
 import { allowedMethods } from './http/operations';
+import { refuseEncodedPath } from './http/plain-path';
 import { rateLimit } from './http/rate-limit';
 import { collapseRepeatedQuery } from './http/repeated-query';
 import { createUsageMeter, meterUsage, type UsageMeter } from './http/usage-meter';
@@ -68,6 +69,7 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
   const limit = deps.rateLimit && rateLimit(deps.rateLimit.perMinute, deps.rateLimit.now);
   // Before anything reads the query: the official client's retried GET repeats it.
   app.use('*', collapseRepeatedQuery);
+  app.use('*', refuseEncodedPath);
   for (const prefix of prefixes) {
     if (auth) app.use(prefix, auth);
     // After auth, so only accepted tokens are accounts; before the limit, so a 429 is counted.
