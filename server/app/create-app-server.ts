@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { ServiceError, errorFetchResponse } from '../service/http/errors';
 import { backendVintages, type Backend, type BackendVintages } from './backend';
+import { refuseDotSegments } from './dot-segments';
 import { frontDoor } from './front-door';
 import type { HostAllowlist } from './host-allowlist';
 import { jsonError } from './json-error';
@@ -58,6 +59,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
   app.use('*', requestLog(log));
   app.use('*', securityHeaders({ basemapStyle: opts.basemapStyle, dev: opts.dev ?? false }));
   app.use('*', frontDoor(opts.hosts));
+  app.use('*', refuseDotSegments);
   if (backend.guard) app.use('/api/*', backend.guard);
 
   app.get('/api/health', async (c) => {
