@@ -5,6 +5,7 @@
 // the same fabric in PostGIS (imported once into a cluster kept in .data/), side by side.
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { measureService, type ServiceFigures, type Workload } from './measure-service';
+import { benchWorstCases } from './worst-case-areas';
 import { measureStartUp, type StartUpFigures } from './hex-warm-up';
 import { postgisFabric } from './postgis-fabric';
 import { sideBySide } from './side-by-side';
@@ -191,7 +192,17 @@ async function measurePostgis(
   return sideBySide(m, p, db, log);
 }
 
-main()
+/**
+ * The worst-case areas at the limits last (their own service over the demo county);
+ * `--worst-case` measures only them.
+ */
+async function all(): Promise<Record<string, number>> {
+  if (process.argv.includes('--worst-case')) return benchWorstCases(log);
+  const figures = await main();
+  return { ...figures, ...(await benchWorstCases(log)) };
+}
+
+all()
   .then((figures) => {
     // After the service has stopped, so the figures are the last line even with its logs.
     if (json) console.log(JSON.stringify(figures));

@@ -46,6 +46,26 @@ function adjacentOverlap(a: Pt, shared: Pt, c: Pt): boolean {
   return dot > 0;
 }
 
+/** Rings of at most this many segments are tested pair by pair (at most 120 pairs). */
+const SMALL_RING = 16;
+
+function pairwise(
+  n: number,
+  conflict: (i: number, j: number) => boolean,
+  original: (i: number) => number,
+): [number, number] | null {
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) if (conflict(i, j)) return [original(i), original(j)];
+  return null;
+}
+
+/** Segment numbers ordered by one end (x, then y), as a typed array (no boxed numbers). */
+function segmentOrder(n: number, x: Float64Array, y: Float64Array): Uint32Array {
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return order.sort((i, j) => x[i]! - x[j]! || y[i]! - y[j]!);
+}
+
 /**
  * Index pair of two segments of a closed ring (first = last) that intersect, or null. Segment
  * k runs from ring[k] to ring[k + 1]. Consecutive duplicate vertices are ignored (drawing
@@ -70,10 +90,15 @@ export function findRingSelfIntersection(ring: readonly Pt[]): [number, number] 
   const rx = new Float64Array(n);
   const ry = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const [a, b] = [pts[i]!, pts[i + 1]!];
+    const a = pts[i]!;
+    const b = pts[i + 1]!;
     const swap = b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]);
-    [lx[i], ly[i]] = swap ? b : a;
-    [rx[i], ry[i]] = swap ? a : b;
+    const l = swap ? b : a;
+    const r = swap ? a : b;
+    lx[i] = l[0]!;
+    ly[i] = l[1]!;
+    rx[i] = r[0]!;
+    ry[i] = r[1]!;
   }
   const original = (i: number) => from[i + 1]! - 1; // the ring's segment that ends at pts[i + 1]
 
@@ -90,12 +115,10 @@ export function findRingSelfIntersection(ring: readonly Pt[]): [number, number] 
 
   // Entries sorted by left end, exits by right end, merged; at one point entries come before
   // exits, so segments that only touch there are in the list together.
-  const entries = Array.from({ length: n }, (_, i) => i).sort(
-    (i, j) => lx[i]! - lx[j]! || ly[i]! - ly[j]!,
-  );
-  const exits = Array.from({ length: n }, (_, i) => i).sort(
-    (i, j) => rx[i]! - rx[j]! || ry[i]! - ry[j]!,
-  );
+  // A small ring (a drawn square, a hole) is cheaper to test pair by pair than to sweep.
+  if (n <= SMALL_RING) return pairwise(n, conflict, original);
+  const entries = segmentOrder(n, lx, ly);
+  const exits = segmentOrder(n, rx, ry);
 
   const list = new SkipList(n);
   let found: [number, number] | null = null;

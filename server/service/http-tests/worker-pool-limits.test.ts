@@ -8,7 +8,7 @@ import { startServicePool } from '../pool/service-pool';
 import { createWorkerPool, type WorkerPool } from '../pool/worker-pool';
 import { createMemoryStore } from '../store/memory/memory-store';
 import { buildFixtureFabric } from '../testing/fixture-fabric';
-import { comb } from '../testing/worst-case-areas';
+import { comb } from '../../../bench/worst-case-shapes';
 import { CURRENT, TOKEN, errorOf, startService, type RunningService } from './harness';
 import { send } from './raw-post';
 

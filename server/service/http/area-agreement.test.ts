@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_AREA_VERTICES } from '../../../shared/area-rules';
 import { validateAreaGeometry } from '../../../src/lib/geo/validate-area';
-import { comb, detailedRing } from '../testing/worst-case-areas';
+import { comb, detailedRing } from '../../../bench/worst-case-shapes';
 import { areaFromGeoJson } from './area';
 import { ServiceError } from './errors';
 

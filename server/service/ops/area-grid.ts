@@ -5,7 +5,7 @@
 // latitudes once put every edge in every one of 16,384 bands (1.3 GB for 8,000 vertices).
 import type { Area } from '../store/store';
 
-export const ENTRIES_PER_EDGE = 32;
+export const ENTRIES_PER_EDGE = 16;
 const MAX_CELLS = 1 << 20;
 /** Edges are also listed in cells this close (degrees), so rounding never leaves one out. */
 const MARGIN = 1e-9;

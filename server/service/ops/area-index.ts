@@ -11,14 +11,17 @@
 // tie-breaks (a vertex on a ray counts as below it; a point on an edge is left of it).
 import type { Area } from '../store/store';
 import { buildGrid, collectEdges, colOf, lineX, lineY, rowOf } from './area-grid';
-import { cornerSets, COVERED, crossProduct, leftOf } from './area-corners';
+import { cornerSets, COVERED, crossProduct, leftOf, type CornerSets } from './area-corners';
 
 export interface AreaIndex {
   bbox: [number, number, number, number];
   contains(x: number, y: number): boolean;
   /** The most edges one contains() call reads: the longest list of any grid cell. */
   maxEdgesRead: number;
-  /** How many edges contains(x, y) reads: what answering a point there costs. */
+  /**
+   * How many edges contains(x, y) may read (its cell's list): what answering a point there costs
+   * at most. Known before the first contains() call, so a refusal never pays for corner sets.
+   */
   edgesAt(x: number, y: number): number;
 }
 
@@ -34,7 +37,9 @@ export function buildAreaIndex(area: Area): AreaIndex {
     };
   }
   const g = buildGrid(e);
-  const corners = cornerSets(g, e);
+  // Worked out on the first contains() call: an area refused for its edge tests (counted with
+  // edgesAt) never pays for them, and they cost as much as the grid for the densest shapes.
+  let corners: CornerSets | null = null;
   const xy = e.xy;
   let maxEdgesRead = 0;
   for (let c = 0; c < g.cols * g.rows; c++)
@@ -94,6 +99,7 @@ export function buildAreaIndex(area: Area): AreaIndex {
     const i = colOf(g, x);
     const j = rowOf(g, y);
     const cell = j * g.cols + i;
+    corners ??= cornerSets(g, e);
     const held = corners.length[cell]!;
     if (held === COVERED) return true;
     const from = g.start[cell]!;
@@ -129,7 +135,7 @@ export function buildAreaIndex(area: Area): AreaIndex {
   const edgesAt = (x: number, y: number): number => {
     if (!(x >= minX && x <= maxX && y >= minY && y <= maxY)) return 0;
     const cell = rowOf(g, y) * g.cols + colOf(g, x);
-    return corners.length[cell] === COVERED ? 0 : g.start[cell + 1]! - g.start[cell]!;
+    return g.start[cell + 1]! - g.start[cell]!;
   };
   return { bbox: [minX, minY, maxX, maxY], maxEdgesRead, contains, edgesAt };
 }

@@ -11,7 +11,13 @@ import {
   discreteColumn,
   type CoverageAt,
 } from './field-values';
-import { MAX_EDGE_TESTS, refuseDenseArea, summaryOf } from './summary-rows';
+import {
+  MAX_EDGE_TESTS,
+  countedEdgeTests,
+  mayPassEdgeLimit,
+  refuseDenseArea,
+  summaryOf,
+} from './summary-rows';
 
 export { MAX_EDGE_TESTS } from './summary-rows';
 
@@ -27,9 +33,9 @@ export function locationsInArea(
   if (!(a <= c && b <= d)) return new Uint32Array(0);
   // Counted only when the fabric is large enough for the limit to matter (rarely).
   let tests = 0;
-  if (index.maxEdgesRead * ix.fabric.locations.count > maxEdgeTests) {
+  if (mayPassEdgeLimit(index.maxEdgesRead, ix.fabric.locations.count, maxEdgeTests)) {
     forEachPresentPoint(ix, vi, index.bbox, (_i, x, y) => {
-      tests += index.edgesAt(x, y);
+      tests += countedEdgeTests(index.edgesAt(x, y));
     });
   }
   refuseDenseArea(tests, maxEdgeTests);

@@ -8,19 +8,34 @@ import { ServiceError } from '../http/errors';
 import type { DiscreteColumn } from './field-values';
 
 /**
- * Edge tests one request may cost. A point reads the edges listed in its grid cell: a few for
- * drawn areas, a few hundred a point for a 6,000-turn spiral over the demo county (about 25
- * million in all), but thousands for an area whose edges all meet where the locations are
- * (25,000 triangles sharing one point over a town: seconds). Counted before any is run.
+ * Edge tests one request may cost beyond the first FREE_EDGE_TESTS of each location in the
+ * area's box. A point reads the edges listed in its grid cell: one to three for drawn areas and
+ * county outlines (never counted, so an area over a whole state is refused by maxcount, not by
+ * this), a few hundred for a 6,000-turn spiral over the demo county, thousands for an area whose
+ * edges all meet where the locations are (25,000 triangles sharing one point over a town).
+ * An edge test costs about 25-40 ns, so the limit holds a dense area's extra work to about
+ * 0.2 s (npm run bench, "worst-case areas"). Counted before any test is run.
  */
-export const MAX_EDGE_TESTS = 50_000_000;
+export const MAX_EDGE_TESTS = 5_000_000;
+/** Edge tests per location that are never counted: what any reasonable area reads. */
+export const FREE_EDGE_TESTS = 16;
+
+/** The edge tests counted for a location whose grid cell lists `reads` edges. */
+export const countedEdgeTests = (reads: number): number => Math.max(0, reads - FREE_EDGE_TESTS);
+
+/**
+ * Whether the edge tests must be counted at all: only when the densest cell, read by every
+ * location of the fabric, could pass the limit.
+ */
+export const mayPassEdgeLimit = (maxEdgesRead: number, locations: number, max: number) =>
+  countedEdgeTests(maxEdgesRead) * locations > max;
 
 /** The refusal of an area whose edge tests (counted before any is run) pass the limit. */
 export function refuseDenseArea(tests: number, maxEdgeTests: number): void {
   if (tests <= maxEdgeTests) return;
   throw new ServiceError(
     'area_too_complex',
-    `the area's edges are too dense where the locations are: ${tests} edge tests, at most ${maxEdgeTests} for one request (simplify or split the area)`,
+    `the area's edges are too dense where the locations are: ${tests} edge tests past the first ${FREE_EDGE_TESTS} of each location, at most ${maxEdgeTests} for one request (simplify or split the area)`,
     { edgeTests: tests, max: maxEdgeTests },
   );
 }

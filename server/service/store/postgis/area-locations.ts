@@ -5,7 +5,7 @@
 // once the count inside is known to be within it).
 import { BLOCK_LAYER, type FieldColumns } from '../../../postgis/point-blocks';
 import { buildAreaIndex, type AreaIndex } from '../../ops/area-index';
-import { refuseDenseArea } from '../../ops/summary-rows';
+import { countedEdgeTests, mayPassEdgeLimit, refuseDenseArea } from '../../ops/summary-rows';
 import type { Area } from '../store';
 import { CUT, INSIDE, OUTSIDE, classifyBlocks } from './block-cover';
 import { blocksMeeting, readBlocks, type ReadBlocks } from './blocks';
@@ -68,7 +68,7 @@ export async function areaLocations(
   const meeting = a <= c && b <= d ? await blocksMeeting(ctx, layer, vintage, index.bbox) : [];
   // When the edge tests must be counted, they are counted over every point in the area's box
   // (as the memory store counts them), so every block meeting it is read.
-  const counting = index.maxEdgesRead * (await fabricSize(ctx)) > maxEdgeTests;
+  const counting = mayPassEdgeLimit(index.maxEdgesRead, await fabricSize(ctx), maxEdgeTests);
   const all = new Uint8Array(meeting.length).fill(CUT);
   const cover = counting
     ? all
@@ -89,7 +89,8 @@ export async function areaLocations(
     for (let k = 0; k < read.count; k++) {
       const px = read.points.x[k];
       const py = read.points.y[k];
-      if (px >= a && px <= c && py >= b && py <= d) tests += index.edgesAt(px, py);
+      if (px >= a && px <= c && py >= b && py <= d)
+        tests += countedEdgeTests(index.edgesAt(px, py));
     }
     refuseDenseArea(tests, maxEdgeTests);
   }
