@@ -17,8 +17,15 @@ import { AreaGeoJson } from '../schemas/geojson';
 import { createRouter, documentOnly } from './router';
 
 const LAYERS: readonly LayerName[] = ['locations', 'parcels', 'footprints'];
-/** Continuation bodies repeat the area: an answer lists fewer of them when the area is big. */
-const CONTINUATION_BYTES = 16 * 1024 * 1024;
+/**
+ * Continuation bodies repeat the area, so an answer lists fewer of them as the area grows: their
+ * bodies total at most ANSWER_BYTES, and an area too large for three within that still gets
+ * three (the fewest that split a part: two halves and the points between them), about three
+ * times the area posted. A continuation that is posted splits again, carrying the rest.
+ */
+const ANSWER_BYTES = 1024 * 1024;
+/** A continuation's envelope beside its area: the sealed part and the Feature around it. */
+const CONTINUATION_OVERHEAD = 512;
 
 const collectRoute = createRoute({
   method: 'post',
@@ -92,10 +99,8 @@ export function collect3Routes(
     const areaJson = JSON.stringify(area);
     const claims = { v, layer, area: areaDigest(areaJson) };
     const part = token === null ? null : signer.open(token, claims);
-    const maxParts = Math.max(
-      3,
-      Math.min(limits.maxParts, Math.floor(CONTINUATION_BYTES / areaJson.length)),
-    );
+    const perPart = areaJson.length + CONTINUATION_OVERHEAD;
+    const maxParts = Math.max(3, Math.min(limits.maxParts, Math.floor(ANSWER_BYTES / perPart)));
     const result = await store.collect(v, layer, area, part, { ...limits, maxParts });
     if (!result) throw continuationError('part', 'continuation names no part of this layer');
     const continuations = result.parts.map((p) => ({
