@@ -3,6 +3,10 @@
 // and ~5k locations, the fixed broadband tiles and the service's RSS; with --json, one JSON
 // object of the figures on the last line. `--store postgis` then measures the same service over
 // the same fabric in PostGIS (imported once into a cluster kept in .data/), side by side.
+// First, two throughput ratios measured in turn in the same run (bench/throughput-ratios.ts): the
+// app server over the standalone service under the soak's mix, and the service's locate over a
+// bare node:http handler doing the same lookup, over the default demo; `--ratios` measures only
+// those.
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { measureService, type ServiceFigures, type Workload } from './measure-service';
 import { benchWorstCases } from './worst-case-areas';
@@ -10,6 +14,7 @@ import { measureStartUp, type StartUpFigures } from './hex-warm-up';
 import { postgisFabric } from './postgis-fabric';
 import { sideBySide } from './side-by-side';
 import { startServiceProcess } from './service-process';
+import { measureRatios } from './throughput-ratios';
 import { currentLocations, locatePaths, summarizePolygon } from './workload';
 
 function arg(name: string): string | undefined {
@@ -57,6 +62,10 @@ const TARGETS = {
   /** PostGIS: locate throughput within this factor of the memory store's, over HTTP. */
   pg_locate_factor: 3,
   pg_summarize_50k_p50_ms: 150,
+  /** App server req/s over the standalone service's, same mix, same run. */
+  app_service_ratio: 0.6,
+  /** Standalone locate req/s over a bare node:http handler's, same lookup, same run. */
+  locate_bare_ratio: 0.8,
 };
 const SUMMARY_FIELDS = 'building_type_code,unit_count';
 
@@ -101,6 +110,7 @@ async function measureStore(
 }
 
 async function main(): Promise<Record<string, number>> {
+  const ratios = await measureRatios({ log });
   log(
     `loading the ${LOCATIONS.toLocaleString('en-US')}-location demo fabric (generated once, then cached in .data/)`,
   );
@@ -145,6 +155,7 @@ async function main(): Promise<Record<string, number>> {
     locations: fabric.locations.count,
     current_locations: current.length,
   };
+  Object.assign(figures, ratios);
   if (STORE === 'postgis') Object.assign(figures, await measurePostgis(w, m));
   log('targets:');
   log(`  locate ≥ ${TARGETS.locate_rps} req/s: ${met(figures.locate_rps! >= TARGETS.locate_rps)}`);
@@ -158,6 +169,12 @@ async function main(): Promise<Record<string, number>> {
     `  fixed street tile p50 ≤ ${TARGETS.fixed_tile_z14_p50_ms} ms: ${met(figures.fixed_tile_z14_p50_ms! <= TARGETS.fixed_tile_z14_p50_ms)}`,
   );
   log(`  RSS ≤ ${TARGETS.rss_mb_1m} MB: ${met(figures.rss_mb_1m! <= TARGETS.rss_mb_1m)}`);
+  log(
+    `  app server ≥ ${TARGETS.app_service_ratio} of the service (mix): ${met(ratios.app_service_ratio >= TARGETS.app_service_ratio)}`,
+  );
+  log(
+    `  service locate ≥ ${TARGETS.locate_bare_ratio} of a bare handler: ${met(ratios.locate_bare_ratio >= TARGETS.locate_bare_ratio)}`,
+  );
   if (STORE === 'postgis') {
     log(
       `  PostGIS locate within ${TARGETS.pg_locate_factor}x of memory (≥ ${Math.round(figures.locate_rps! / TARGETS.pg_locate_factor)} req/s): ${met(figures.pg_locate_rps! * TARGETS.pg_locate_factor >= figures.locate_rps!)}`,
@@ -198,6 +215,8 @@ async function measurePostgis(
  */
 async function all(): Promise<Record<string, number>> {
   if (process.argv.includes('--worst-case')) return benchWorstCases(log);
+  // `--ratios`: only the two throughput ratios (a quick check of a change to the request path).
+  if (process.argv.includes('--ratios')) return { ...(await measureRatios({ log })) };
   const figures = await main();
   return { ...figures, ...(await benchWorstCases(log)) };
 }

@@ -1,37 +1,56 @@
 // The service under benchmark in its own process (so its RSS is its own, and the load
 // generator doesn't share its event loop): started on loopback, awaited until it prints
-// `listening on`, stopped at the end.
+// `listening on`, stopped at the end. The app server and the bare locate handler the ratios
+// compare with run the same way.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { build } from 'esbuild';
 
+/** What can run in a benchmark process, by its bundle's name. */
+const PROGRAMS = {
+  service: 'server/service/main.ts',
+  'app-server': 'server/app/main.ts',
+  'bare-locate': 'bench/bare-locate-server.ts',
+} as const;
+export type Program = keyof typeof PROGRAMS;
+
+const built = new Map<Program, Promise<void>>();
+
 /**
- * The service compiled ahead of time into one ES module for plain node (packages stay in
+ * A server compiled ahead of time into one ES module for plain node (packages stay in
  * node_modules), the way a deployment runs it: under tsx, TypeScript compiled on the fly costs
  * the process a loader thread and source maps, about 40 MB of RSS that isn't the service's.
- * bench/.build/ sits at the depth of server/service/, so the bundle finds the same .data/. The
- * heavy-work worker's entry is bundled beside it (heavy-worker.mjs), where the service looks.
+ * bench/.build/ sits at the depth of server/service/, so the bundles find the same .data/ (and
+ * the app server its package.json). The heavy-work worker's entry is bundled beside them
+ * (heavy-worker.mjs), where the service looks. Each is built once per run.
  */
-async function buildService(log: (line: string) => void): Promise<string> {
-  const outfile = 'bench/.build/service.mjs';
-  const started = performance.now();
-  await build({
-    entryPoints: {
-      service: 'server/service/main.ts',
-      'heavy-worker': 'server/service/pool/heavy-worker.ts',
-    },
-    outdir: 'bench/.build',
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  log(`  service compiled to ${outfile} in ${Math.round(performance.now() - started)} ms`);
-  return outfile;
+function buildProgram(program: Program, log: (line: string) => void): Promise<void> {
+  let done = built.get(program);
+  if (!done) {
+    done = (async () => {
+      const started = performance.now();
+      await build({
+        entryPoints: {
+          [program]: PROGRAMS[program],
+          'heavy-worker': 'server/service/pool/heavy-worker.ts',
+        },
+        outdir: 'bench/.build',
+        outExtension: { '.js': '.mjs' },
+        bundle: true,
+        packages: 'external',
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'warning',
+      });
+      log(
+        `  ${program} compiled to bench/.build/${program}.mjs in ${Math.round(performance.now() - started)} ms`,
+      );
+    })();
+    built.set(program, done);
+  }
+  return done;
 }
 
 export interface ServiceProcess {
@@ -39,6 +58,8 @@ export interface ServiceProcess {
   pid: number;
   /** Resident set size in MiB (VmRSS), and its peak so far (VmHWM). */
   memory(): { rssMb: number; peakMb: number };
+  /** Resolves true once it has printed a line matching `pattern`, false after `ms` without. */
+  waitForLine(pattern: RegExp, ms: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -80,9 +101,18 @@ export async function startServiceProcess(opts: {
   log: (line: string) => void;
   /** More environment for the service (SERVICE_WORKERS, ...). */
   env?: Record<string, string>;
+  /** The service unless said otherwise. */
+  program?: Program;
+  /**
+   * Whether lines printed once it listens are shown (default yes); the app server's access
+   * lines are not, one per request. They are read either way, and kept for an early exit.
+   */
+  echoAfterReady?: boolean;
 }): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [await buildService(opts.log)], {
+  const program = opts.program ?? 'service';
+  await buildProgram(program, opts.log);
+  const child = spawn(process.execPath, [`bench/.build/${program}.mjs`], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -95,8 +125,11 @@ export async function startServiceProcess(opts: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pid = child.pid;
-  if (pid === undefined) throw new Error('could not start the service process');
+  if (pid === undefined) throw new Error(`could not start the ${program} process`);
   const output: string[] = [];
+  // Every line before it listens (start-up, a few dozen), then the last 20.
+  const early: string[] = [];
+  const waiters = new Set<{ pattern: RegExp; done: (seen: boolean) => void }>();
   const stop = async () => {
     child.kill('SIGTERM');
     if (!(await waitExit(child, 5000))) {
@@ -107,18 +140,23 @@ export async function startServiceProcess(opts: {
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => fail(new Error(`service not ready after ${opts.readyTimeoutMs} ms`)),
+      () => fail(new Error(`${program} not ready after ${opts.readyTimeoutMs} ms`)),
       opts.readyTimeoutMs,
     );
     const fail = (err: Error) => {
       clearTimeout(timer);
       reject(new Error(`${err.message}\n${output.slice(-20).join('\n')}`));
     };
+    let ready = false;
     const onLine = (line: string) => {
       output.push(line);
-      opts.log(`  service: ${line}`);
+      if (output.length > 20) output.shift();
+      if (!ready) early.push(line);
+      for (const w of waiters) if (w.pattern.test(line)) w.done(true);
+      if (!ready || opts.echoAfterReady !== false) opts.log(`  ${program}: ${line}`);
       const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(line);
-      if (m) {
+      if (m && !ready) {
+        ready = true;
         clearTimeout(timer);
         resolve(m[1]!);
       }
@@ -134,7 +172,7 @@ export async function startServiceProcess(opts: {
       });
     }
     child.once('exit', (code, signal) =>
-      fail(new Error(`service exited early (code ${code}, signal ${signal})`)),
+      fail(new Error(`${program} exited early (code ${code}, signal ${signal})`)),
     );
   }).catch(async (err: unknown) => {
     await stop();
@@ -145,6 +183,21 @@ export async function startServiceProcess(opts: {
     url,
     pid,
     memory: () => ({ rssMb: statusKb(pid, 'VmRSS') / 1024, peakMb: statusKb(pid, 'VmHWM') / 1024 }),
+    waitForLine: (pattern, ms) => {
+      if ([...early, ...output].some((line) => pattern.test(line))) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const waiter = {
+          pattern,
+          done: (seen: boolean) => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve(seen);
+          },
+        };
+        const timer = setTimeout(() => waiter.done(false), ms);
+        waiters.add(waiter);
+      });
+    },
     stop,
   };
 }
