@@ -70,10 +70,12 @@ describe.each(SERVERS)('$name', ({ start }) => {
     await new Promise((done) => setTimeout(done, 300));
     const other = await health(server);
     expect(other.status).toBe(200);
-    expect(other.ms).toBeLessThan(500);
+    // A few ms here, loaded or not; the bound only says the slow client held nobody up.
+    expect(other.ms).toBeLessThan(1000);
     const ms = await closed;
+    // At the configured second, not before; the upper bound keeps a 3x margin over it.
     expect(ms).toBeGreaterThan(900);
-    expect(ms).toBeLessThan(2500);
+    expect(ms).toBeLessThan(3500);
     const answer = parseResponse(received());
     expect(answer?.status).toBe(408);
     expect(jsonErrorOf(answer!).message).toContain('HEADERS_TIMEOUT_S');
@@ -96,7 +98,7 @@ describe.each(SERVERS)('$name', ({ start }) => {
       100,
     );
     expect(ms).toBeGreaterThan(1500);
-    expect(ms).toBeLessThan(3500);
+    expect(ms).toBeLessThan(6500);
     const answer = parseResponse(received());
     expect(answer?.status).toBe(408);
     expect(jsonErrorOf(answer!).code).toBe('request_timeout');
@@ -118,7 +120,7 @@ describe.each(SERVERS)('$name', ({ start }) => {
     );
     expect(exchange.response?.status).toBe(200);
     expect(exchange.closedAfterMs).toBeGreaterThan(900);
-    expect(exchange.closedAfterMs).toBeLessThan(2500);
+    expect(exchange.closedAfterMs).toBeLessThan(3500);
   });
 
   it('drops connections past MAX_CONNECTIONS and takes new ones once others leave', async () => {

@@ -9,8 +9,6 @@ import { createMemoryStore, warmMemoryStore } from '../store/memory/memory-store
 import { tileOf } from './fixed-tile-support';
 import { TOKEN, startService, type RunningService } from './harness';
 
-/** Generous for loopback on a busy machine; a grouping done at once takes 100-500 ms here. */
-const LOCATE_BOUND_MS = 200;
 /** Locate requests kept in flight during the grouping. */
 const LOOPS = 2;
 
@@ -63,30 +61,43 @@ function startWarmUp(svc: RunningService): { done: Promise<void>; warming: () =>
 }
 
 describe('hexagon cells grouped after start-up', () => {
-  // One more try when the machine is too busy for the time bound (the whole suite shares two
-  // cores); a grouping done at once fails the count on every try.
-  it('leaves locate answering within 200 ms meanwhile', { retry: 1, timeout: 60_000 }, async () => {
-    const svc = await service();
-    // The route's first calls and the client's connections, apart from the warm-up.
-    await Promise.all(Array.from({ length: LOOPS }, (_, k) => get(svc.url, locatePath(1000 + k))));
-    const warm = startWarmUp(svc);
-    const latencies: number[] = [];
-    let answeredWhileWarming = 0;
-    const locateLoop = async (offset: number) => {
-      for (let k = offset; warm.warming(); k += LOOPS) {
-        const started = performance.now();
-        await get(svc.url, locatePath(k));
-        latencies.push(performance.now() - started);
-        if (warm.warming()) answeredWhileWarming++;
-      }
-    };
-    await Promise.all([warm.done, ...Array.from({ length: LOOPS }, (_, k) => locateLoop(k + 1))]);
+  // No time is held to what this machine does: the slowest locate is compared with the whole
+  // grouping, measured in the same run, so both slow down together on a busier machine.
+  it(
+    'leaves locate answering meanwhile, each within a fraction of the grouping',
+    { timeout: 60_000 },
+    async () => {
+      const svc = await service();
+      // The route's first calls and the client's connections, apart from the warm-up.
+      await Promise.all(
+        Array.from({ length: LOOPS }, (_, k) => get(svc.url, locatePath(1000 + k))),
+      );
+      const warmStarted = performance.now();
+      const warm = startWarmUp(svc);
+      const warmMs = warm.done.then(() => performance.now() - warmStarted);
+      const latencies: number[] = [];
+      let answeredWhileWarming = 0;
+      const locateLoop = async (offset: number) => {
+        for (let k = offset; warm.warming(); k += LOOPS) {
+          const started = performance.now();
+          await get(svc.url, locatePath(k));
+          latencies.push(performance.now() - started);
+          if (warm.warming()) answeredWhileWarming++;
+        }
+      };
+      await Promise.all([warm.done, ...Array.from({ length: LOOPS }, (_, k) => locateLoop(k + 1))]);
 
-    // A grouping done at once lets one or two through, between the two resolutions; sliced,
-    // each request takes about three slices (the client shares this process's event loop).
-    expect(answeredWhileWarming).toBeGreaterThanOrEqual(10);
-    expect(Math.max(...latencies)).toBeLessThan(LOCATE_BOUND_MS);
-  });
+      // A grouping done at once lets one or two through, between the two resolutions, each
+      // waiting for a whole resolution (about half the grouping); sliced, each request takes
+      // about three slices (the client shares this process's event loop): a tenth of it or less.
+      const slowest = Math.max(...latencies);
+      console.log(
+        `grouping ${Math.round(await warmMs)} ms, slowest locate ${Math.round(slowest)} ms`,
+      );
+      expect(answeredWhileWarming).toBeGreaterThanOrEqual(10);
+      expect(slowest).toBeLessThan((await warmMs) / 3);
+    },
+  );
 
   it('answers a hexagon tile asked during the grouping as a service grouping on demand', async () => {
     const cv = demo.fixedCoverage.at(-1)!.vintage;
