@@ -12,6 +12,7 @@ const MEASURED = [
   'server/app/upstream-throttle.test.ts',
   'server/app/front-door-limits.test.ts',
   'server/service/http-tests/hex-warm-up.test.ts',
+  'server/service/store/postgis/database-frozen.test.ts',
 ];
 export default defineConfig({
   plugins: [react()],

@@ -1,6 +1,7 @@
 // What answers /api: the reference service in process, or the real service upstream.
 // Either way the app server hands it a request whose path is the service path (no /api).
 import type { MiddlewareHandler } from 'hono';
+import type { ServiceError } from '../service/http/errors';
 import type { FabricVintage } from '../service/store/fabric';
 
 export interface Backend {
@@ -14,6 +15,12 @@ export interface Backend {
    * the upstream backend's per-client budget (one browser must not spend the shared token).
    */
   guard?: MiddlewareHandler;
+  /**
+   * Whether the backend can serve now: null, or the error /api/health answers with (the
+   * embedded service's database unreachable: 503 store_unavailable). Upstream has none: its
+   * own answers say so.
+   */
+  health?(): Promise<ServiceError | null>;
   /** Stops what the backend started (the embedded service's worker threads). */
   close?(): Promise<void>;
 }

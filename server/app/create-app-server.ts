@@ -3,6 +3,7 @@
 // request id go on every answer, /api and pages alike; the front door refuses other Hosts,
 // other sites and odd methods first; every failure is JSON, never a text/plain page.
 import { Hono } from 'hono';
+import { clientWentAway } from '../service/http/client-gone';
 import { ServiceError, errorFetchResponse } from '../service/http/errors';
 import { backendVintages, type Backend, type BackendVintages } from './backend';
 import { refuseDotSegments } from './dot-segments';
@@ -10,7 +11,7 @@ import { frontDoor } from './front-door';
 import type { HostAllowlist } from './host-allowlist';
 import { jsonError } from './json-error';
 import type { LineLogger } from './log-lines';
-import { isClientAbort, markAborted, requestLog } from './request-log';
+import { markAborted, requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { staticApp } from './static-files';
 
@@ -63,6 +64,13 @@ export function createAppServer(opts: AppServerOptions): Hono {
   if (backend.guard) app.use('/api/*', backend.guard);
 
   app.get('/api/health', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    // Asked every time: vintages kept from before an outage must not make it look healthy.
+    const problem = await backend.health?.();
+    if (problem) {
+      for (const [name, value] of Object.entries(problem.headers ?? {})) c.header(name, value);
+      return c.json({ ...problem.body(), backend: backend.kind, version: opts.version }, 503);
+    }
     // Vintages change a few times a year; asking the upstream on every page load is waste.
     // Empty lists (backend down) are not kept, so the next load asks again.
     let value = vintages && Date.now() - vintages.at <= healthCacheMs ? vintages.value : null;
@@ -71,7 +79,6 @@ export function createAppServer(opts: AppServerOptions): Hono {
       const complete = value.fabricVintages.length > 0 && value.coverageVintages.length > 0;
       vintages = complete ? { value, at: Date.now() } : null;
     }
-    c.header('Cache-Control', 'no-store');
     return c.json({ backend: backend.kind, label: backend.label, ...value, version: opts.version });
   });
 
@@ -97,8 +104,9 @@ export function createAppServer(opts: AppServerOptions): Hono {
     errorFetchResponse(new ServiceError('not_found', `nothing at ${c.req.method} ${c.req.path}`)),
   );
   app.onError((err, c) => {
-    // A client that hung up mid-upload is no fault of ours: one access line says "aborted".
-    if (isClientAbort(err, c.req.raw)) {
+    // A client that hung up mid-upload is no fault of ours: one access line says "aborted". A
+    // reset of another connection (the database's, an upstream's) is not the client's doing.
+    if (clientWentAway(c, err)) {
       markAborted(c.req.raw);
       return jsonError({ status: 400, code: 'aborted', message: 'the client closed the request' });
     }

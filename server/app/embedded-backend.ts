@@ -4,6 +4,7 @@
 // the map's tiles and clicks are answered while one is worked out.
 import { createServiceApp } from '../service/app';
 import type { Dialect } from '../service/http/dialect';
+import { storeHealth } from '../service/http/store-health';
 import type { ServicePool } from '../service/pool/service-pool';
 import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
@@ -26,6 +27,7 @@ export function createEmbeddedBackend(
     // The top bar's badge: a PostGIS store holds whatever fabric was imported, not the demo.
     label: store.kind === 'postgis' ? 'Fabric database (PostGIS)' : 'Demo data (synthetic)',
     handle: async (request) => service.fetch(request),
+    health: () => storeHealth(store),
     close: async () => heavy?.pool.close(),
   };
 }

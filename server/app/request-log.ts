@@ -6,13 +6,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { inRequestScope, requestIdFor, type LineLogger } from './log-lines';
 
-/** Errors that mean the client went away while its request was read or answered. */
-export function isClientAbort(err: unknown, request: Request): boolean {
-  if (request.signal.aborted) return true;
-  const code = err instanceof Error && 'code' in err ? err.code : undefined;
-  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE';
-}
-
 const ABORTED = Symbol('aborted');
 
 /** Marks the request as abandoned by its client, so the access line says so. */

@@ -15,6 +15,7 @@ describe('store settings', () => {
       url: 'postgres://u@h:5432/db',
       poolSize: 10,
       statementTimeoutMs: 30_000,
+      connectTimeoutMs: 5_000,
     });
     expect(
       parseStoreEnv({
@@ -22,8 +23,9 @@ describe('store settings', () => {
         DATABASE_URL: 'postgresql://h/db',
         DATABASE_POOL_SIZE: '25',
         DATABASE_STATEMENT_TIMEOUT_S: '2.5',
+        DATABASE_CONNECT_TIMEOUT_S: '0.5',
       }),
-    ).toMatchObject({ poolSize: 25, statementTimeoutMs: 2500 });
+    ).toMatchObject({ poolSize: 25, statementTimeoutMs: 2500, connectTimeoutMs: 500 });
   });
 
   it.each([
@@ -37,6 +39,8 @@ describe('store settings', () => {
       'DATABASE_STATEMENT_TIMEOUT_S must be a number of seconds',
     ],
     [{ DATABASE_STATEMENT_TIMEOUT_S: 'long' }, 'DATABASE_STATEMENT_TIMEOUT_S must be a number'],
+    [{ DATABASE_CONNECT_TIMEOUT_S: '0' }, 'DATABASE_CONNECT_TIMEOUT_S must be a number of seconds'],
+    [{ DATABASE_CONNECT_TIMEOUT_S: '61' }, 'greater than 0 and at most 60'],
   ])('refuses %o, naming the rule', (env, rule) => {
     expect(() => parseStoreEnv(env)).toThrow(rule);
   });

@@ -9,6 +9,7 @@ export const STORE_ENV_DEFAULTS = {
   STORE: 'memory',
   DATABASE_POOL_SIZE: 10,
   DATABASE_STATEMENT_TIMEOUT_S: 30,
+  DATABASE_CONNECT_TIMEOUT_S: 5,
 } as const;
 
 const emptyToUndefined = (value: unknown) =>
@@ -44,13 +45,25 @@ const storeEnvSchema = z.object({
     (n) => Number.isFinite(n) && n > 0 && n <= 3600,
     STORE_ENV_DEFAULTS.DATABASE_STATEMENT_TIMEOUT_S,
   ),
+  DATABASE_CONNECT_TIMEOUT_S: number(
+    'DATABASE_CONNECT_TIMEOUT_S',
+    'a number of seconds greater than 0 and at most 60',
+    (n) => Number.isFinite(n) && n > 0 && n <= 60,
+    STORE_ENV_DEFAULTS.DATABASE_CONNECT_TIMEOUT_S,
+  ),
 });
 
 export type StoreSettings =
   | { kind: 'memory' }
-  | { kind: 'postgis'; url: string; poolSize: number; statementTimeoutMs: number };
+  | {
+      kind: 'postgis';
+      url: string;
+      poolSize: number;
+      statementTimeoutMs: number;
+      connectTimeoutMs: number;
+    };
 
-/** Reads STORE, DATABASE_URL, DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_S. */
+/** Reads STORE, DATABASE_URL, DATABASE_POOL_SIZE and the DATABASE_*_TIMEOUT_S. */
 export function parseStoreEnv(env: Record<string, string | undefined>): StoreSettings {
   const keys = Object.keys(storeEnvSchema.shape);
   const result = storeEnvSchema.safeParse(Object.fromEntries(keys.map((k) => [k, env[k]])));
@@ -73,5 +86,6 @@ export function parseStoreEnv(env: Record<string, string | undefined>): StoreSet
     url,
     poolSize: e.DATABASE_POOL_SIZE,
     statementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_S * 1000),
+    connectTimeoutMs: Math.round(e.DATABASE_CONNECT_TIMEOUT_S * 1000),
   };
 }

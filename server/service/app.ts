@@ -8,14 +8,17 @@ import { requireToken } from './http/auth';
 import { createAuthFailures, type AuthFailures } from './http/auth-failures';
 import { DEFAULT_DIALECT, type Dialect } from './http/dialect';
 import type { ServiceEnv } from './http/env';
+import { clientWentAway } from './http/client-gone';
 import { ServiceError, errorResponse } from './http/errors';
 import { allowedMethods } from './http/operations';
 import { refuseEncodedPath } from './http/plain-path';
 import { rateLimit } from './http/rate-limit';
 import { collapseRepeatedQuery } from './http/repeated-query';
+import { storeHealth, storeUnavailableError } from './http/store-health';
 import { createUsageMeter, meterUsage, type UsageMeter } from './http/usage-meter';
 import { offloadToPool } from './pool/offload';
 import type { WorkerPool } from './pool/worker-pool';
+import { StoreUnavailable } from './store/store-unavailable';
 import { accountcontrolRoutes } from './routes/accountcontrol';
 import { collect3Routes } from './routes/collect3';
 import { coverageRoutes } from './routes/coverage';
@@ -90,6 +93,14 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
   app.route('/accountcontrol', accountcontrolRoutes(usage));
   app.route('/geosvc', geosvcRoutes());
 
+  // Outside every prefix: no token, no usage. 503 store_unavailable while the database is down.
+  app.get('/health', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const problem = await storeHealth(store);
+    if (problem) return errorResponse(c, problem);
+    return c.json({ status: 'ok', store: store.kind });
+  });
+
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -131,8 +142,10 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
   app.onError((err, c) => {
     if (err instanceof ServiceError) return errorResponse(c, err);
     if (err instanceof HTTPException) return errorResponse(c, fromHttpException(err));
+    // Logged by the store, once per interval: a stack per request would bury the log.
+    if (err instanceof StoreUnavailable) return errorResponse(c, storeUnavailableError(err));
     // The client hung up mid-body: not a fault of ours, and no one is left to read an answer.
-    if (c.req.raw.signal.aborted || ('code' in err && err.code === 'ECONNRESET')) {
+    if (clientWentAway(c, err)) {
       const gone = 'the client closed the connection before the request body arrived';
       return errorResponse(c, new ServiceError('invalid_parameter', gone, { parameter: 'body' }));
     }

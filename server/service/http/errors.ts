@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   // A worker's queue is full (with Retry-After), or a request ran past the time one may run.
   service_busy: 503,
   work_timeout: 503,
+  // The store's database cannot be reached now (with Retry-After): down, restarting, stalled.
+  store_unavailable: 503,
   upstream_timeout: 504,
 } as const;
 

@@ -3,12 +3,15 @@
 // adapters cost more than the lookup itself. A GET /fabricext/{v}/locate that passes the same
 // token check, the same zod schemas and the same vintage check is answered here straight from
 // the store; everything else (every error included) goes on to the Hono app, which owns every
-// error body. An HTTP test holds the two paths to byte-identical answers.
+// error body, but a database that cannot be reached: asked again through Hono, it would be
+// waited for twice. An HTTP test holds the two paths to byte-identical answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from '../store/store';
+import { StoreUnavailable } from '../store/store-unavailable';
 import { LocateQuery, locateOptions } from '../schemas/locate';
 import { clientKeyOf, digestToken, presentedToken, tokenMatches } from './auth';
 import { OPERATIONS } from './operations';
+import { storeUnavailableError } from './store-health';
 import { ANONYMOUS_ACCOUNT, type UsageMeter } from './usage-meter';
 
 const LOCATE_PATH = /^\/fabricext\/([^/]+)\/locate$/;
@@ -73,14 +76,28 @@ export async function locateFastPath(
       longitude: lq.longitude,
       sourcekey: lq.sourcekey ?? null,
     };
-    const body = JSON.stringify(await store.locate(vintage, point, locateOptions(lq)));
-    res.writeHead(200, {
+    let status = 200;
+    let headers: Record<string, string> = {};
+    let body: string;
+    try {
+      body = JSON.stringify(await store.locate(vintage, point, locateOptions(lq)));
+    } catch (err) {
+      if (!(err instanceof StoreUnavailable)) throw err;
+      const refusal = storeUnavailableError(err);
+      [status, headers, body] = [
+        refusal.status,
+        refusal.headers ?? {},
+        JSON.stringify(refusal.body()),
+      ];
+    }
+    res.writeHead(status, {
+      ...headers,
       'Content-Type': 'application/json',
       'Content-Length': Buffer.byteLength(body),
     });
     res.end(body);
     handled++;
-    usage?.record(account, LOCATE, 200);
+    usage?.record(account, LOCATE, status);
     return true;
   };
   const fastPath = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {

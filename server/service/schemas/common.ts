@@ -94,6 +94,9 @@ export const errorResponses = {
   404: errorResponse('unknown_vintage or not_found'),
   429: errorResponse('rate_limited (with Retry-After)'),
   500: errorResponse('internal'),
+  503: errorResponse(
+    'store_unavailable (the database cannot be reached now), service_busy or work_timeout; with Retry-After',
+  ),
 } as const;
 
 export function jsonResponse<S extends z.ZodType>(schema: S, description: string) {

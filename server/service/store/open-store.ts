@@ -17,6 +17,7 @@ export async function openStore(settings: StoreSettings, opts: OpenStoreOptions)
     const store = await openPostgisStore(settings.url, {
       poolSize: settings.poolSize,
       statementTimeoutMs: settings.statementTimeoutMs,
+      connectTimeoutMs: settings.connectTimeoutMs,
       log: opts.log,
     });
     const releases = (await store.fabricVintages()).map((v) => v.vintage);

@@ -178,6 +178,11 @@ export interface Store {
     y: number,
     filters: FixedFilters,
   ): Promise<Uint8Array>;
+  /**
+   * Health: resolves when the store's database answers now, else rejects with StoreUnavailable
+   * (store-unavailable.ts) within its connect timeout. A store with no database has none.
+   */
+  ping?(): Promise<void>;
   /** Releases what the store holds; every later call rejects with "store is closed". */
   close(): Promise<void>;
 }

@@ -52,7 +52,7 @@ export function warmMemoryStore(store: Store): Promise<void> | null {
 
 /** The Store's data methods, answering at once (no promise, no close); hexagons may wait. */
 type Sync = {
-  [K in Exclude<keyof Store, 'kind' | 'close' | 'fixedHexTile'>]: (
+  [K in Exclude<keyof Store, 'kind' | 'close' | 'ping' | 'fixedHexTile'>]: (
     ...args: Parameters<Store[K]>
   ) => Awaited<ReturnType<Store[K]>>;
 };

@@ -1,18 +1,23 @@
 // The PostGIS Store: the same interface as the memory store, answered from the database that
 // `npm run import` loads (server/postgis/schema.sql). Each concern is a module of this folder
 // exporting `(ctx, ...the Store method's arguments) => Promise<its answer>`; this file opens the
-// pool, reads the context once, and binds them. After close() every call rejects.
+// pool, reads the context once, and binds them. After close() every call rejects. A database
+// that cannot be reached (down, restarting, stalled) makes a call reject with StoreUnavailable
+// within the connect or query timeout, and is logged once per interval by outage-log.ts.
 import pg from 'pg';
 import { connectClient, describeUrl } from '../../../postgis/connection';
 import type { Store } from '../store';
+import { StoreUnavailable } from '../store-unavailable';
 import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
 import { DatabaseNotReady, loadPgContext, type PgContext } from './context';
 import { fixedCoverage, mobileCoverage } from './coverage';
 import { fixedHexTile, fixedTile } from './fixed-tiles';
 import { collect } from './collect';
+import { connectionFailure } from './connection-failure';
 import { history } from './history';
 import { locate } from './locate';
 import { match } from './match';
+import { createOutageLog } from './outage-log';
 import { places } from './places';
 import { areaFeatures, bulkLocations, locationData } from './records';
 import { report } from './report';
@@ -25,13 +30,28 @@ export interface PostgisStoreOptions {
   poolSize?: number;
   /** Longest one statement may run before the database cancels it, ms. */
   statementTimeoutMs?: number;
+  /** Longest a call waits for a pooled connection (a free one, or a new one opened), ms. */
+  connectTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
-type Bound = { [K in Exclude<keyof Store, 'kind' | 'close'>]: Store[K] };
+/**
+ * How long the client waits for a statement's answer: a little past the statement timeout, so
+ * a database that is up cancels the statement itself first, and a stalled host (which never
+ * answers, nor cancels) costs a request this long at most.
+ */
+export function queryTimeoutMs(statementTimeoutMs: number): number {
+  return statementTimeoutMs + 2_000;
+}
+
+/** Idle time before TCP keep-alive probes a pooled connection, so a vanished host is noticed. */
+const KEEPALIVE_DELAY_MS = 10_000;
+
+type Bound = { [K in Exclude<keyof Store, 'kind' | 'close' | 'ping'>]: Store[K] };
 
 function bind(ctx: PgContext): Bound {
   return {
@@ -69,15 +89,26 @@ export async function openPostgisStore(
   // One plain connection first: its failure carries the clear reason connectClient gives.
   const probe = await connectClient(url);
   await probe.end();
+  const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? DEFAULT_POOL_SIZE,
-    statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
-    connectionTimeoutMillis: 10_000,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: queryTimeoutMs(statementTimeoutMs),
+    // Both the wait for a free connection and the opening of a new one.
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     application_name: 'coverage-explorer',
   });
+  const outage = createOutageLog(opts.log ?? (() => {}));
   // An idle connection the server drops (restart, network) must not crash the process.
-  pool.on('error', (err) => opts.log?.(`database connection lost: ${err.message}`));
+  pool.on('error', (err) => outage.connectionLost(connectionFailure(err) ?? err.message));
+  // A connection handed back without an error: a query was answered, so any outage is over.
+  pool.on('release', (err: unknown) => {
+    if (!err) outage.answered();
+  });
   let ctx: PgContext;
   try {
     ctx = await loadPgContext(pool);
@@ -89,12 +120,31 @@ export async function openPostgisStore(
       cause: err,
     });
   }
-  const bound = bind(ctx);
+  const unavailable = (err: unknown): never => {
+    const reason = connectionFailure(err);
+    if (!reason) throw err;
+    outage.refused(reason);
+    throw new StoreUnavailable(reason);
+  };
+  const bound: Bound & Pick<Store, 'ping'> = {
+    ...bind(ctx),
+    // Health: a round trip within the connect timeout, however long statements may run.
+    ping: async () => {
+      // query_timeout per query is read by node-postgres, though its types omit it.
+      await pool.query({ text: 'SELECT 1', query_timeout: connectTimeoutMs } as pg.QueryConfig);
+    },
+  };
   let closed = false;
   const store = { kind: 'postgis' } as Store & Record<string, unknown>;
   for (const [name, fn] of Object.entries(bound) as [string, (...a: unknown[]) => unknown][]) {
-    store[name] = (...args: unknown[]) =>
-      closed ? Promise.reject(new Error('store is closed')) : fn(...args);
+    store[name] = async (...args: unknown[]) => {
+      if (closed) throw new Error('store is closed');
+      try {
+        return await fn(...args);
+      } catch (err) {
+        return unavailable(err);
+      }
+    };
   }
   store.close = async () => {
     if (closed) return;

@@ -4,6 +4,7 @@
 // workers (each a new process that loads PostGIS, 80-130 ms). SET LOCAL keeps the settings to
 // the one transaction, so the pooled connection goes back as it came.
 import type pg from 'pg';
+import { connectionFailure } from './connection-failure';
 
 export async function quickQuery<R extends pg.QueryResultRow>(
   pool: pg.Pool,
@@ -11,6 +12,11 @@ export async function quickQuery<R extends pg.QueryResultRow>(
   params: unknown[],
 ): Promise<pg.QueryResult<R>> {
   const client = await pool.connect();
+  // The server may end the session between two of these queries (a restart): a checked-out
+  // client then emits 'error', which unheard would crash the process. The next query fails
+  // with it instead, and the client is discarded below.
+  const ignore = () => {};
+  client.on('error', ignore);
   let failed = false;
   try {
     await client.query(
@@ -21,9 +27,12 @@ export async function quickQuery<R extends pg.QueryResultRow>(
     return result;
   } catch (err) {
     failed = true;
-    await client.query('ROLLBACK').catch(() => {});
+    // On a broken or stalled connection ROLLBACK would wait out the query timeout again; the
+    // connection is discarded below, which ends the transaction anyway.
+    if (!connectionFailure(err)) await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
+    client.off('error', ignore);
     client.release(failed);
   }
 }
