@@ -1,8 +1,9 @@
 // Limits of both servers over real sockets, with the deadlines set short: a request head
 // trickled byte by byte (slow loris) or a body that never finishes is cut with a JSON 408 at the
-// configured deadline while other clients are served; idle keep-alive sockets close; past
-// MAX_CONNECTIONS new connections are dropped; the standalone service sends the security
-// headers too.
+// configured deadline while other clients are served; idle keep-alive sockets close; at
+// MAX_CONNECTIONS the connection longest without a request head makes room, and a newcomer is
+// refused only while every connection is mid-request; the standalone service sends the
+// security headers too.
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -24,9 +25,12 @@ const SERVERS = [
   { name: 'standalone service', start: startServiceFrontDoor },
 ];
 
-async function open(url: string): Promise<{ socket: Socket; received: () => string }> {
+async function open(
+  url: string,
+  localAddress?: string,
+): Promise<{ socket: Socket; received: () => string }> {
   const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
+  const socket = connect({ port: Number(port), host: hostname, localAddress });
   sockets.push(socket);
   let text = '';
   socket.setEncoding('latin1');
@@ -34,6 +38,12 @@ async function open(url: string): Promise<{ socket: Socket; received: () => stri
   socket.on('error', () => {});
   await new Promise((done) => socket.once('connect', done));
   return { socket, received: () => text };
+}
+
+/** Everything a socket received once the server has closed it. */
+function closedText(held: { socket: Socket; received: () => string }): Promise<string> {
+  if (held.socket.destroyed) return Promise.resolve(held.received());
+  return new Promise((done) => held.socket.once('close', () => done(held.received())));
 }
 
 /** Writes `parts` one every `everyMs` until the server closes; resolves with when it did. */
@@ -123,15 +133,43 @@ describe.each(SERVERS)('$name', ({ start }) => {
     expect(exchange.closedAfterMs).toBeLessThan(3500);
   });
 
-  it('drops connections past MAX_CONNECTIONS and takes new ones once others leave', async () => {
+  it('past MAX_CONNECTIONS, closes the connection longest without a request head to take a new one', async () => {
     const server = await start({ MAX_CONNECTIONS: '3' });
     running.push(server);
-    const held = await Promise.all([1, 2, 3].map(() => open(server.url)));
-    await new Promise((done) => setTimeout(done, 100));
+    const held = [];
+    for (const from of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) {
+      held.push(await open(server.url, from));
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    expect((await health(server)).status).toBe(200);
+    const closed = parseResponse(await closedText(held[0]!));
+    expect(closed?.status).toBe(503);
+    expect(jsonErrorOf(closed!)).toMatchObject({ code: 'connection_limit' });
+    expect(held.map((h) => h.socket.destroyed)).toEqual([true, false, false]);
+    expect(server.logs).toContain('connection closed to make room: MAX_CONNECTIONS (3) reached');
+  });
+
+  it('refuses a new connection with a JSON 503 only while every connection is mid-request', async () => {
+    const server = await start({ MAX_CONNECTIONS: '3' });
+    running.push(server);
+    const { host } = new URL(server.url);
+    const auth = Object.entries(server.auth)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    const uploads = [];
+    for (const from of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) {
+      const upload = await open(server.url, from);
+      upload.socket.write(
+        `POST ${server.base}/fabric/202506/bulk/locations?field=city HTTP/1.1\r\nHost: ${host}\r\n${auth}Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"location_id":[`,
+      );
+      uploads.push(upload);
+    }
+    await new Promise((done) => setTimeout(done, 200));
     const extra = await rawExchange(server.url, '', { waitForClose: true, timeoutMs: 2000 });
-    expect(extra.closedAfterMs).not.toBeNull();
-    expect(extra.raw).toBe('');
-    held[0]!.socket.destroy();
+    expect(extra.response?.status).toBe(503);
+    expect(jsonErrorOf(extra.response!).message).toContain('each in the middle of a request');
+    expect(uploads.map((u) => u.socket.destroyed)).toEqual([false, false, false]);
+    uploads[0]!.socket.destroy();
     await new Promise((done) => setTimeout(done, 100));
     expect((await health(server)).status).toBe(200);
     expect(server.logs).toContain('connection refused: MAX_CONNECTIONS (3) reached');

@@ -1,9 +1,10 @@
 // The node:http server under both the app server and the standalone service, with the limits
 // Node leaves open by default: a request head must arrive within HEADERS_TIMEOUT_S and the whole
 // request within REQUEST_TIMEOUT_S (Node: 60 s and 300 s, checked only every 30 s), idle
-// keep-alive sockets close after KEEPALIVE_TIMEOUT_S, and past MAX_CONNECTIONS new connections
-// are dropped. Whatever Node would answer itself (a broken head, a timeout, CONNECT, an odd
-// Expect) is answered here as the same JSON error body the app uses, never a bare status line.
+// keep-alive sockets close after KEEPALIVE_TIMEOUT_S, and connections are shared out by address
+// up to MAX_CONNECTIONS (connection-share.ts). Whatever Node would answer itself (a broken head,
+// a timeout, CONNECT, an odd Expect) is answered here as the same JSON error body the app uses,
+// never a bare status line.
 import { getRequestListener } from '@hono/node-server';
 import {
   createServer,
@@ -15,6 +16,7 @@ import {
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { HttpLimits } from '../config/server-env';
+import { shareConnections } from './connection-share';
 import { jsonError, rawJsonError, type JsonErrorSpec } from './json-error';
 import { inRequestScope, requestIdFor } from './log-lines';
 
@@ -99,7 +101,8 @@ export function createHttpServer(listener: RequestListener, limits: HttpLimits, 
     listener,
   );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.maxConnections = limits.maxConnections;
+  // In place of Node's maxConnections, which drops every newcomer once one client fills it.
+  shareConnections(server, limits, log);
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     const inFlight = Reflect.get(socket, '_httpMessage') as ServerResponse | null | undefined;
@@ -139,15 +142,6 @@ export function createHttpServer(listener: RequestListener, limits: HttpLimits, 
     res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
     res.end(body);
     req.resume();
-  });
-
-  // Past the cap Node closes new sockets at once; say so, at most once per 10 s.
-  let lastDropLog = 0;
-  server.on('drop', () => {
-    const now = Date.now();
-    if (now - lastDropLog < 10_000) return;
-    lastDropLog = now;
-    log?.(`connection refused: MAX_CONNECTIONS (${limits.maxConnections}) reached`);
   });
   return server;
 }

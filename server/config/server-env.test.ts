@@ -14,9 +14,12 @@ describe('parseServerEnv', () => {
         requestTimeoutMs: 60_000,
         keepAliveTimeoutMs: 5_000,
         maxConnections: 256,
+        maxConnectionsPerAddress: 32,
       },
     });
     expect(parseServerEnv({ PORT: '', HEADERS_TIMEOUT_S: ' ' }, { port: 8787 }).port).toBe(8787);
+    const share = parseServerEnv({ MAX_CONNECTIONS_PER_ADDRESS: '8' }, { port: 1 }).limits;
+    expect(share.maxConnectionsPerAddress).toBe(8);
   });
 
   it('reads seconds (fractions too), the connection cap and ALLOWED_HOSTS entries', () => {
@@ -41,6 +44,7 @@ describe('parseServerEnv', () => {
         requestTimeoutMs: 2000,
         keepAliveTimeoutMs: 500,
         maxConnections: 3,
+        maxConnectionsPerAddress: 3,
       },
     });
   });
@@ -54,6 +58,7 @@ describe('parseServerEnv', () => {
     [{ KEEPALIVE_TIMEOUT_S: '1e9' }, 'at most 600'],
     [{ MAX_CONNECTIONS: '2.5' }, 'MAX_CONNECTIONS must be a whole number from 1'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be a whole number from 1'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: '0' }, 'MAX_CONNECTIONS_PER_ADDRESS must be a whole number'],
     [
       { HEADERS_TIMEOUT_S: '30', REQUEST_TIMEOUT_S: '20' },
       'REQUEST_TIMEOUT_S must be at least HEADERS_TIMEOUT_S',

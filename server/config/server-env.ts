@@ -58,6 +58,8 @@ export const SERVER_ENV_DEFAULTS = {
   REQUEST_TIMEOUT_S: 60,
   KEEPALIVE_TIMEOUT_S: 5,
   MAX_CONNECTIONS: 256,
+  // A browser opens at most 6 per origin; an eighth of the cap leaves room for NATs.
+  MAX_CONNECTIONS_PER_ADDRESS: 32,
 } as const;
 
 const serverEnvSchema = z
@@ -76,6 +78,12 @@ const serverEnvSchema = z
       emptyToUndefined,
       integer('MAX_CONNECTIONS', 1, 1_000_000).default(SERVER_ENV_DEFAULTS.MAX_CONNECTIONS),
     ),
+    MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(
+      emptyToUndefined,
+      integer('MAX_CONNECTIONS_PER_ADDRESS', 1, 1_000_000).default(
+        SERVER_ENV_DEFAULTS.MAX_CONNECTIONS_PER_ADDRESS,
+      ),
+    ),
   })
   // Node refuses a request deadline shorter than the head's own.
   .refine((env) => env.REQUEST_TIMEOUT_S >= env.HEADERS_TIMEOUT_S, {
@@ -89,6 +97,8 @@ export interface HttpLimits {
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** Connections one address (an IPv6 /64) may hold; never more than maxConnections. */
+  maxConnectionsPerAddress: number;
 }
 
 export interface ServerEnv {
@@ -120,6 +130,7 @@ export function parseServerEnv(
       requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_S * 1000),
       keepAliveTimeoutMs: Math.round(e.KEEPALIVE_TIMEOUT_S * 1000),
       maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: Math.min(e.MAX_CONNECTIONS_PER_ADDRESS, e.MAX_CONNECTIONS),
     },
   };
 }
