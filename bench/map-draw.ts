@@ -9,6 +9,7 @@
 import { loadavg } from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { integerOption, readCommandLine, type Command } from '../server/config/command-line';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { startAppServerProcess } from './app-server-process';
 import {
@@ -23,18 +24,26 @@ import { report, type Case } from './map-report';
 import { countyView, streetView, type MapView } from './map-views';
 import { currentLocations } from './workload';
 
-function intArg(name: string, fallback: number | undefined, min: number): number | undefined {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return fallback;
-  const n = Number(process.argv[i + 1]);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`${name} takes an integer of at least ${min}`);
-  return n;
-}
-
-const RUNS = intArg('--runs', 5, 1)!;
-const LOCATIONS = intArg('--locations', undefined, 1000);
-const json = process.argv.includes('--json');
+const COMMAND: Command = {
+  name: 'bench:map',
+  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --json]
+  The app server and Chromium on loopback: each map view from jumpTo to drawn, beside the same
+  view with the layer off, in the same run.
+  --runs N        runs of each case (default 5)
+  --locations N   the demo fabric's size (default: the demo's own, at least 1000)
+  --json          the figures as one JSON object on the last line`,
+};
+const { values: ARGS } = readCommandLine(COMMAND, {
+  runs: { type: 'string' },
+  locations: { type: 'string' },
+  json: { type: 'boolean' },
+});
+const RUNS = integerOption(COMMAND, 'runs', ARGS.runs, 5, 1);
+const LOCATIONS =
+  ARGS.locations === undefined
+    ? undefined
+    : integerOption(COMMAND, 'locations', ARGS.locations, 0, 1000);
+const json = ARGS.json === true;
 const log = (line: string) => console.log(line);
 const load = () =>
   loadavg()

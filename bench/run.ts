@@ -7,6 +7,12 @@
 // app server over the standalone service under the soak's mix, and the service's locate over a
 // bare node:http handler doing the same lookup, over the default demo; `--ratios` measures only
 // those.
+import {
+  integerOption,
+  readCommandLine,
+  refuseCommandLine,
+  type Command,
+} from '../server/config/command-line';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { measureService, type ServiceFigures, type Workload } from './measure-service';
 import { benchWorstCases } from './worst-case-areas';
@@ -17,39 +23,44 @@ import { startServiceProcess } from './service-process';
 import { measureRatios } from './throughput-ratios';
 import { currentLocations, locatePaths, summarizePolygon } from './workload';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i < 0 ? undefined : process.argv[i + 1];
-}
-
-/** `--locations N` runs the same benchmark over a smaller fabric (a quick check of the harness). */
-function locationsArg(): number {
-  const value = arg('--locations');
-  if (value === undefined) return 1_000_000;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 10_000)
-    throw new Error('--locations takes an integer of at least 10000');
-  return n;
-}
+const COMMAND: Command = {
+  name: 'bench',
+  usage: `usage: npm run bench [-- --json] [-- --store memory|postgis] [-- --locations N]
+                 [-- --releases N] [-- --ratios | --worst-case]
+  The service over the demo fabric on loopback, in a child process; figures against targets.
+  --json          the figures as one JSON object on the last line
+  --store         postgis measures the PostGIS store beside the memory store (default memory)
+  --locations N   the demo fabric's size (default 1000000, at least 10000)
+  --releases N    PostGIS loads only the newest N of the 5 releases (default 5)
+  --ratios        only the two throughput ratios (app server / service, service / bare handler)
+  --worst-case    only the worst-case areas at the limits (CPU, memory, locate meanwhile)`,
+};
+const { values: ARGS } = readCommandLine(COMMAND, {
+  json: { type: 'boolean' },
+  store: { type: 'string' },
+  locations: { type: 'string' },
+  releases: { type: 'string' },
+  ratios: { type: 'boolean' },
+  'worst-case': { type: 'boolean' },
+});
 
 /** `--store postgis` adds the PostGIS store beside the memory store; `memory` is the default. */
 function storeArg(): 'memory' | 'postgis' {
-  const value = arg('--store') ?? 'memory';
+  const value = ARGS.store ?? 'memory';
   if (value !== 'memory' && value !== 'postgis')
-    throw new Error(`--store takes memory or postgis (got "${value.slice(0, 40)}")`);
+    refuseCommandLine(COMMAND, `--store takes memory or postgis (got "${value.slice(0, 40)}")`);
   return value;
 }
 
 /** `--releases N`: PostGIS loads only the newest N releases (what the workload asks is the newest). */
 function releasesArg(): number {
-  const value = arg('--releases');
-  if (value === undefined) return 5;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 5) throw new Error('--releases takes 1 to 5');
+  const n = integerOption(COMMAND, 'releases', ARGS.releases, 5, 1);
+  if (n > 5) refuseCommandLine(COMMAND, '--releases takes 1 to 5');
   return n;
 }
 
-const LOCATIONS = locationsArg();
+/** `--locations N` runs the same benchmark over a smaller fabric (a quick check of the harness). */
+const LOCATIONS = integerOption(COMMAND, 'locations', ARGS.locations, 1_000_000, 10_000);
 const RELEASES = releasesArg();
 const STORE = storeArg();
 const TOKEN = 'bench';
@@ -69,7 +80,7 @@ const TARGETS = {
 };
 const SUMMARY_FIELDS = 'building_type_code,unit_count';
 
-const json = process.argv.includes('--json');
+const json = ARGS.json === true;
 const log = (line: string) => console.log(line);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -214,9 +225,9 @@ async function measurePostgis(
  * `--worst-case` measures only them.
  */
 async function all(): Promise<Record<string, number>> {
-  if (process.argv.includes('--worst-case')) return benchWorstCases(log);
+  if (ARGS['worst-case']) return benchWorstCases(log);
   // `--ratios`: only the two throughput ratios (a quick check of a change to the request path).
-  if (process.argv.includes('--ratios')) return { ...(await measureRatios({ log })) };
+  if (ARGS.ratios) return { ...(await measureRatios({ log })) };
   const figures = await main();
   return { ...figures, ...(await benchWorstCases(log)) };
 }

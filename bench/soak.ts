@@ -4,23 +4,27 @@
 // refuse. Prints req/s, p50/p99 latency, answers by class, errors, and the service's RSS before
 // and after; exits 1 on any 5xx, transport error or timeout, or a refusal count off the mix.
 import autocannon from 'autocannon';
+import { integerOption, readCommandLine, type Command } from '../server/config/command-line';
 import { DEFAULT_LOCATIONS } from '../server/demo/generate-fabric';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { startServiceProcess } from './service-process';
 import { MIX, soakRequests } from './soak-mix';
 import { currentLocations } from './workload';
 
-function numberArg(name: string, def: number, min: number): number {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return def;
-  const n = Number(process.argv[i + 1]);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`${name} takes an integer of at least ${min}`);
-  return n;
-}
-
-const SECONDS = numberArg('--seconds', 60, 1);
-const LOCATIONS = numberArg('--locations', DEFAULT_LOCATIONS, 10_000);
+const COMMAND: Command = {
+  name: 'soak',
+  usage: `usage: npm run soak [-- --seconds N] [-- --locations N]
+  The standalone service under mixed load at 10 connections; exits 1 on any 5xx, transport
+  error or timeout, or a refusal count off the mix.
+  --seconds N     how long (default 60)
+  --locations N   the demo fabric's size (default ${DEFAULT_LOCATIONS}, at least 10000)`,
+};
+const { values: ARGS } = readCommandLine(COMMAND, {
+  seconds: { type: 'string' },
+  locations: { type: 'string' },
+});
+const SECONDS = integerOption(COMMAND, 'seconds', ARGS.seconds, 60, 1);
+const LOCATIONS = integerOption(COMMAND, 'locations', ARGS.locations, DEFAULT_LOCATIONS, 10_000);
 const CONNECTIONS = 10;
 const TOKEN = 'soak';
 const log = (line: string) => console.log(line);

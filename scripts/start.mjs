@@ -35,6 +35,17 @@ function buildIsStale() {
   return changed ? `${changed} changed since the last build` : null;
 }
 
+const main = join(root, 'server', 'app', 'main.ts');
+// The app server takes no options: `npm start -- --help` (or anything else on the line) is
+// answered by it, with its usage, before anything is built.
+if (process.argv.length > 2) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', main, ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  process.exit(run.status ?? 1);
+}
+
 const reason = buildIsStale();
 if (reason) {
   console.log(`building the app (${reason}) ...`);
@@ -60,15 +71,11 @@ if (reason) {
 
 // The demo fabric is generated on the first start (and cached in .data/); the server prints
 // its progress.
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'server', 'app', 'main.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, DIST_DIR: distDir },
-  },
-);
+const server = spawn(process.execPath, ['--import', 'tsx', main], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DIST_DIR: distDir },
+});
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (server.exitCode === null) server.kill(signal);

@@ -34,6 +34,21 @@ const steps = [
   { name: 'browser tests', command: 'playwright', args: ['test'] },
 ];
 
+// No options: `npm test -- --help` lists the steps; anything else is refused with them.
+const args = process.argv.slice(2);
+if (args.length > 0) {
+  const help = args.length === 1 && (args[0] === '--help' || args[0] === '-h');
+  const usage = [
+    'usage: npm test',
+    '  Every check in order, stopping at the first failure, with the time of each step:',
+    ...steps.map((s) => `  ${s.name.padEnd(24)} ${[s.command, ...s.args].join(' ')}`),
+    'One step alone: npx vitest run <file>, npx playwright test <spec>.',
+  ].join('\n');
+  if (!help) console.error(`npm test: unknown arguments ${args.join(' ')}`);
+  (help ? console.log : console.error)(usage);
+  process.exit(help ? 0 : 2);
+}
+
 /** Local binaries first, as npm scripts do; `node` itself is the running one. */
 function resolve(command) {
   if (command === 'node') return process.execPath;

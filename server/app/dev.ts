@@ -1,5 +1,6 @@
 // `npm run dev`: Vite with hot reload for the pages, and the same /api as `npm start`
 // (embedded service or upstream, chosen from the same variables), on one port.
+import { readCommandLine } from '../config/command-line';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
@@ -10,6 +11,16 @@ import { closeServer, createHttpServer, exitOnSignals, fetchListener, listen } f
 import { lineLogger } from './log-lines';
 import { contentSecurityPolicy, securityHeaderEntries } from './security-headers';
 import { appVersion, backendFromEnv } from './start-app-server';
+
+readCommandLine(
+  {
+    name: 'dev',
+    usage: `usage: npm run dev
+  Vite with hot reload for the pages and the same /api as npm start (embedded service or
+  upstream, from the same variables), on PORT (5173). README.md, "Configuration".`,
+  },
+  {},
+);
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 

@@ -1,9 +1,23 @@
 // `npm start` (through scripts/start.mjs): the app server on PORT (5173) and HOST (127.0.0.1).
+import { readCommandLine } from '../config/command-line';
 import { parseServerEnv } from '../config/server-env';
 import { exitOnSignals } from './http-server';
 import { startAppServer } from './start-app-server';
+import { stdoutLines } from './stdout-lines';
 
-const log = (line: string) => console.log(line);
+readCommandLine(
+  {
+    name: 'app server',
+    usage: `usage: npm start
+  Builds the app when its sources changed, then serves it and /api on PORT (5173) and HOST
+  (127.0.0.1): the embedded reference service over the demo fabric, or, with SERVICE_URL and
+  SERVICE_TOKEN, the real service. README.md, "Configuration", lists every variable.`,
+  },
+  {},
+);
+
+// Written in batches off the request path, flushed on exit (one access line per request).
+const log = stdoutLines();
 
 async function main(): Promise<void> {
   const env = process.env;

@@ -1,5 +1,6 @@
 // `npm run service`: the reference service standalone, with tokens, over the demo fabric in
 // memory or (STORE=postgis) the PostGIS database at DATABASE_URL.
+import { readCommandLine } from '../config/command-line';
 import { resolve } from 'node:path';
 import { parseServerEnv } from '../config/server-env';
 import { parseStoreEnv } from '../config/store-env';
@@ -10,6 +11,19 @@ import { parsePoolEnv } from './pool/pool-env';
 import { startServicePool } from './pool/service-pool';
 import { startStandaloneService } from './standalone-server';
 import { openStore } from './store/open-store';
+
+readCommandLine(
+  {
+    name: 'service',
+    usage: `usage: npm run service
+  The reference service alone, with tokens, on PORT (8787) and HOST (127.0.0.1), over the demo
+  fabric in memory or, with STORE=postgis, the PostGIS database at DATABASE_URL. Set by the
+  environment: SERVICE_TOKENS (else a dev token in .data/dev-token), SERVICE_RATE_LIMIT,
+  SERVICE_DIALECT, SERVICE_WORKERS, DEMO_LOCATIONS, the timeouts and connection limits;
+  README.md, "Configuration", lists them all.`,
+  },
+  {},
+);
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;

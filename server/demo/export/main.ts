@@ -1,29 +1,29 @@
 // `npm run demo -- --export DIR [--zip] [--gpkg]`: the demo fabric (DEMO_LOCATIONS, cached in
 // .data/) written in the published file layouts, ready for `npm run import`.
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { readCommandLine, refuseCommandLine, type Command } from '../../config/command-line';
 import { loadDemoFabric } from '../load-demo-fabric';
 import { exportDemo } from './export-demo';
 
-const USAGE = 'usage: npm run demo -- --export DIR [--zip] [--gpkg]   (size: DEMO_LOCATIONS)';
-
+const COMMAND: Command = {
+  name: 'demo',
+  usage: `usage: npm run demo -- --export DIR [--zip] [--gpkg]
+  The demo fabric (generated once, cached in .data/) written in the published file layouts,
+  with a manifest.json for \`npm run import -- --manifest DIR/manifest.json\`.
+  --export DIR    the folder to write
+  --zip           the fixed availability files zipped, as the published downloads come
+  --gpkg          the geometry layers as GeoPackage (through ogr2ogr) instead of GeoJSON
+  DEMO_LOCATIONS  the fabric's size (default: the demo's own)`,
+};
 function fail(message: string): never {
-  console.error(`demo: ${message}\n${USAGE}`);
-  process.exit(2);
+  return refuseCommandLine(COMMAND, message);
 }
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      export: { type: 'string' },
-      zip: { type: 'boolean', default: false },
-      gpkg: { type: 'boolean', default: false },
-    },
-  }).values;
-} catch (err) {
-  fail((err as Error).message);
-}
+const args = readCommandLine(COMMAND, {
+  export: { type: 'string' },
+  zip: { type: 'boolean', default: false },
+  gpkg: { type: 'boolean', default: false },
+}).values;
 if (!args.export) fail('--export DIR is required');
 const raw = process.env.DEMO_LOCATIONS;
 const locations = raw === undefined ? undefined : Number(raw);

@@ -3,13 +3,9 @@
 //   npm run import -- --vintage 202406 --locations F.csv --fixed A.zip B.csv --mobile M.csv \
 //                     --retirements R.csv --parcels P.gpkg --footprints B.gpkg --roads R.geojson
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine, refuseCommandLine, type Command } from '../../config/command-line';
 import { describeUrl } from '../connection';
 import { readManifest, runImport, type ImportFile } from './run-import';
-
-const USAGE = `usage: npm run import -- [--database-url URL] (--manifest FILE | --vintage YYYYMM --locations F... --fixed F...
-       --mobile F... --retirements F... --parcels F --footprints F --roads F) [--uuid-seed N]
-       [--max-rejected SHARE] [--rejects REPORT.csv] [--quiet]`;
 
 const KINDS = [
   'locations',
@@ -21,30 +17,36 @@ const KINDS = [
   'roads',
 ] as const;
 
+const COMMAND: Command = {
+  name: 'import',
+  usage: `usage: npm run import -- [--database-url URL] (--manifest FILE | --vintage YYYYMM --locations F...
+       --fixed F... --mobile F... --retirements F... --parcels F --footprints F --roads F)
+       [--uuid-seed N] [--max-rejected SHARE] [--rejects REPORT.csv] [--quiet]
+  The published files into the PostGIS database at DATABASE_URL (or --database-url).
+  --manifest FILE       what \`npm run demo -- --export DIR\` wrote (DIR/manifest.json)
+  --vintage YYYYMM      the release (June or December) the files given one by one belong to
+  --max-rejected SHARE  the share of rows that may be refused before the import stops (0.001)
+  --rejects FILE        where the refused rows are listed (import-rejects.csv)
+  --uuid-seed N         the seed of location UUIDs (the manifest's when it has one)
+  --quiet               no progress lines`,
+};
+
 function fail(message: string, code = 2): never {
+  if (code === 2) refuseCommandLine(COMMAND, message);
   console.error(`import: ${message}`);
-  if (code === 2) console.error(USAGE);
   process.exit(code);
 }
 
-let values;
-try {
-  values = parseArgs({
-    options: {
-      'database-url': { type: 'string' },
-      manifest: { type: 'string' },
-      vintage: { type: 'string' },
-      'uuid-seed': { type: 'string' },
-      'max-rejected': { type: 'string', default: '0.001' },
-      rejects: { type: 'string', default: 'import-rejects.csv' },
-      quiet: { type: 'boolean', default: false },
-      ...Object.fromEntries(KINDS.map((k) => [k, { type: 'string', multiple: true }])),
-    },
-    allowPositionals: true,
-  }).values as Record<string, string | string[] | boolean | undefined>;
-} catch (err) {
-  fail((err as Error).message);
-}
+const values = readCommandLine(COMMAND, {
+  'database-url': { type: 'string' },
+  manifest: { type: 'string' },
+  vintage: { type: 'string' },
+  'uuid-seed': { type: 'string' },
+  'max-rejected': { type: 'string', default: '0.001' },
+  rejects: { type: 'string', default: 'import-rejects.csv' },
+  quiet: { type: 'boolean', default: false },
+  ...Object.fromEntries(KINDS.map((k) => [k, { type: 'string', multiple: true }] as const)),
+}).values as Record<string, string | string[] | boolean | undefined>;
 
 const url = (values['database-url'] as string | undefined) ?? process.env.DATABASE_URL;
 if (!url) fail('set DATABASE_URL (postgres://user@host:port/db) or pass --database-url');
