@@ -18,7 +18,11 @@ import { lineLogger } from './log-lines';
 import { parseServerEnv } from '../config/server-env';
 import { parseStoreEnv } from '../config/store-env';
 import { createUpstreamBackend } from './upstream-backend';
-import { embeddedClientRateLimit, upstreamLimitsFromEnv } from './upstream-env';
+import {
+  embeddedClientRateLimit,
+  upstreamAccessFromEnv,
+  upstreamLimitsFromEnv,
+} from './upstream-env';
 import { withClientRateLimit } from './client-rate-limit';
 
 export interface StartOptions {
@@ -96,26 +100,9 @@ export async function backendFromEnv(
         };
     return withClientRateLimit(owned, clientLimit);
   }
-  let parsed: URL;
-  try {
-    parsed = new URL(serviceUrl);
-  } catch {
-    throw new Error('SERVICE_URL must be an http(s) URL, e.g. https://service.example.org/api');
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new Error('SERVICE_URL must be an http(s) URL');
-  }
-  const auth = (env.SERVICE_AUTH ?? 'bearer').trim().toLowerCase();
-  if (auth !== 'bearer' && auth !== 'apikey')
-    throw new Error('SERVICE_AUTH must be "bearer" or "apikey"');
-  const token = env.SERVICE_TOKEN ?? '';
-  if (!token) log('warning: SERVICE_TOKEN is not set; the upstream service will likely answer 401');
-  const tokenType = env.SERVICE_TOKEN_TYPE?.trim() || 'Bearer';
+  const access = upstreamAccessFromEnv(env, log);
   return createUpstreamBackend({
-    url: serviceUrl,
-    token,
-    tokenType,
-    auth,
+    ...access,
     log,
     ...upstreamLimitsFromEnv(env),
     ...(opts.upstreamTimeoutMs ? { timeoutMs: opts.upstreamTimeoutMs } : {}),

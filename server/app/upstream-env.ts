@@ -68,3 +68,52 @@ export function embeddedClientRateLimit(env: NodeJS.ProcessEnv): number | null {
   if (!env.APP_RATE_LIMIT?.trim()) return DEFAULT_EMBEDDED_RATE_LIMIT;
   return upstreamLimitsFromEnv({ APP_RATE_LIMIT: env.APP_RATE_LIMIT }).clientRateLimit;
 }
+
+/** Where the real service is and how to sign requests to it (the app server and the sync). */
+export interface UpstreamAccess {
+  url: string;
+  token: string;
+  /** token_type of coverage operations (fabric ones always say Bearer). */
+  tokenType: string;
+  auth: 'bearer' | 'apikey';
+}
+
+/**
+ * SERVICE_URL, SERVICE_TOKEN, SERVICE_TOKEN_TYPE and SERVICE_AUTH, read one way wherever the
+ * real service is called; throws naming the variable when one is malformed.
+ */
+export function upstreamAccessFromEnv(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): UpstreamAccess {
+  const url = env.SERVICE_URL?.trim() ?? '';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('SERVICE_URL must be an http(s) URL, e.g. https://service.example.org/api');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error('SERVICE_URL must be an http(s) URL');
+  }
+  const auth = (env.SERVICE_AUTH ?? 'bearer').trim().toLowerCase();
+  if (auth !== 'bearer' && auth !== 'apikey')
+    throw new Error('SERVICE_AUTH must be "bearer" or "apikey"');
+  const token = env.SERVICE_TOKEN ?? '';
+  if (!token) log('warning: SERVICE_TOKEN is not set; the upstream service will likely answer 401');
+  const tokenType = env.SERVICE_TOKEN_TYPE?.trim() || 'Bearer';
+  return { url, token, tokenType, auth };
+}
+
+/**
+ * The headers that sign a request: `apikey`, or Authorization with the token type on coverage
+ * operations and Bearer on the others (docs/SEED-service-interface.md, "Authentication").
+ */
+export function upstreamAuthHeaders(
+  access: UpstreamAccess,
+  area: 'coverage' | 'other',
+): Record<string, string> {
+  if (access.auth === 'apikey') return { apikey: access.token };
+  const scheme = area === 'coverage' ? access.tokenType : 'Bearer';
+  return { authorization: `${scheme} ${access.token}` };
+}
