@@ -1,7 +1,8 @@
 -- The fabric and coverage in PostGIS, fed by `npm run import` from the published file layouts.
 -- Idempotent: applied before every import. Data tables are partitioned by vintage; an importer
--- loads a new vintage into a detached table with no index, builds the indexes when it attaches
--- the table (after loading), so a reader never sees a vintage half loaded.
+-- loads a new vintage into a detached table with no index, and attaches it (building its
+-- indexes) in the transaction that derives the tables below from it and publishes the release,
+-- so a reader never sees a vintage half loaded or half derived.
 
 CREATE EXTENSION IF NOT EXISTS postgis;
 
@@ -25,7 +26,9 @@ CREATE TABLE IF NOT EXISTS fabric_vintages (
 -- One row per file loaded: what makes an import resumable (a file already loaded with the same
 -- contents is skipped) and replaceable (a file of the same scope replaces the earlier one).
 -- scope: locations the state ('IL'), fixed the state and technology ('IL/50'), other kinds
--- the file's name.
+-- the file's name. published: false from the file's load until the transaction that attaches
+-- its vintage and derives from it commits; what a run killed before then leaves pending, for
+-- the next run to publish (import/finish-import.ts).
 CREATE TABLE IF NOT EXISTS import_files (
   file_id serial PRIMARY KEY,
   kind text NOT NULL,
@@ -38,8 +41,12 @@ CREATE TABLE IF NOT EXISTS import_files (
   rows_rejected bigint NOT NULL,
   seconds double precision NOT NULL,
   loaded_at timestamptz NOT NULL DEFAULT now(),
+  published boolean NOT NULL DEFAULT false,
   UNIQUE (kind, vintage, scope)
 );
+-- A database imported before the column: every file pending, so the next run derives all once
+-- (which also repairs what a run killed there may have left half derived).
+ALTER TABLE import_files ADD COLUMN IF NOT EXISTS published boolean NOT NULL DEFAULT false;
 
 -- The location fabric (DOMAIN.md "The location fabric"). Identifiers with leading zeros are
 -- text; location_id is a 10-digit integer from 1,000,000,000 up.

@@ -241,3 +241,42 @@ describe('rows breaking a field rule', () => {
     ]);
   });
 });
+
+describe('a location in two files of one release', () => {
+  const releases = async () =>
+    (await db.query<{ v: string }>('SELECT vintage AS v FROM fabric_vintages ORDER BY 1')).rows;
+
+  it('stops the release at publishing, naming both files, until the corrected file replaces one', async () => {
+    const lines = readFileSync(locations, 'utf8').trimEnd().split('\n');
+    const illinois = file('fabric_locations_IL_12312023.csv', lines.join('\n') + '\n');
+    const moved = lines.slice(1, 3).map((l) => l.replace(/^([^,]*,[^,]*,[^,]*,)IL,/, '$1IN,'));
+    const indiana = (rows: string[]) =>
+      file('fabric_locations_IN_12312023.csv', [lines[0], ...rows].join('\n') + '\n');
+    const before = await releases();
+    const id = lines[1].split(',')[0];
+    await expect(
+      load([
+        { kind: 'locations', vintage: '202312', path: illinois },
+        { kind: 'locations', vintage: '202312', path: indiana(moved) },
+      ]),
+    ).rejects.toThrow(
+      `locations of 202312 cannot be published: the same key comes from two files (location_id ${id} in fabric_locations_IL_12312023.csv and fabric_locations_IN_12312023.csv`,
+    );
+    expect(await releases()).toEqual(before);
+    const pending = await db.query(
+      `SELECT name FROM import_files WHERE vintage = '202312' AND NOT published ORDER BY name`,
+    );
+    expect(pending.rows.map((r) => r.name)).toEqual([
+      'fabric_locations_IL_12312023.csv',
+      'fabric_locations_IN_12312023.csv',
+    ]);
+    // Indiana's own location, under an id no Illinois row holds.
+    const corrected = moved[0].replace(/^\d+/, '1999999991');
+    await load([{ kind: 'locations', vintage: '202312', path: indiana([corrected]) }]);
+    expect((await releases()).map((r) => r.v)).toContain('202312');
+    const count = await db.query(
+      `SELECT count(*)::int AS n FROM locations WHERE vintage = '202312'`,
+    );
+    expect(count.rows[0].n).toBe(lines.length);
+  });
+});

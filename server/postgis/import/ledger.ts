@@ -1,7 +1,10 @@
 // The import ledger (table import_files): which file of which scope each vintage's rows came
 // from. A file loaded before with the same bytes is skipped, so a run that stopped half way
-// resumes where it stopped; a new file of a loaded scope replaces the old one's rows.
+// resumes where it stopped; a new file of a loaded scope replaces the old one's rows. A file
+// stays unpublished until the transaction that attaches and derives its vintage commits, so
+// what a stopped run loaded is still derived by the next one, whatever that one loads itself.
 import pg from 'pg';
+import type { DataTable } from './partitions';
 import type { RejectLog } from './reject-log';
 
 export interface LoadContext {
@@ -76,4 +79,32 @@ export async function recordFile(client: pg.Client, f: FileRecord): Promise<numb
     [f.kind, f.vintage, f.scope, f.name, f.bytes, f.sha256, f.rows, f.rejected, f.seconds],
   );
   return rows[0].file_id;
+}
+
+const TABLE_OF_KIND: Record<string, DataTable> = {
+  locations: 'locations',
+  retirements: 'retirements',
+  fixed: 'fixed_availability',
+  mobile: 'mobile_coverage',
+  parcels: 'parcels',
+  footprints: 'footprints',
+  roads: 'roads',
+};
+
+/** Vintages by table with a file loaded and not yet published: what the finish derives. */
+export async function unpublished(client: pg.Client): Promise<Map<DataTable, Set<string>>> {
+  const { rows } = await client.query<{ kind: string; vintage: string }>(
+    'SELECT DISTINCT kind, vintage FROM import_files WHERE NOT published ORDER BY 1, 2',
+  );
+  const out = new Map<DataTable, Set<string>>();
+  for (const { kind, vintage } of rows) {
+    const table = TABLE_OF_KIND[kind];
+    out.set(table, (out.get(table) ?? new Set<string>()).add(vintage));
+  }
+  return out;
+}
+
+/** Inside the publishing transaction: every file loaded is now served. */
+export async function markPublished(client: pg.Client): Promise<void> {
+  await client.query('UPDATE import_files SET published = true WHERE NOT published');
 }

@@ -3,12 +3,13 @@
 // file stops the run; what was loaded before it stays and is skipped when the run is repeated.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 import { DEMO_VINTAGES } from '../../demo/vintages';
 import type { Manifest, ManifestKind } from '../../demo/export/export-demo';
 import { applySchema, connectClient } from '../connection';
+import { crashPoint } from './crash-points';
 import { CSV_KINDS } from './csv-kinds';
-import { DATA_TABLES, finishImport, type Touched } from './finish-import';
+import { finishImport } from './finish-import';
 import type { LoadContext, LoadOutcome } from './ledger';
 import { loadCsvFile } from './load-csv-file';
 import { loadLayerFile } from './load-layer-file';
@@ -48,16 +49,6 @@ const KIND_ORDER: ManifestKind[] = [
   'footprints',
   'roads',
 ];
-const TABLE: Record<ManifestKind, (typeof DATA_TABLES)[number]> = {
-  locations: 'locations',
-  retirements: 'retirements',
-  fixed: 'fixed_availability',
-  mobile: 'mobile_coverage',
-  parcels: 'parcels',
-  footprints: 'footprints',
-  roads: 'roads',
-};
-
 export async function readManifest(path: string): Promise<{ seed: number; files: ImportFile[] }> {
   const manifest = JSON.parse(await readFile(path, 'utf8')) as Manifest;
   const base = dirname(resolve(path));
@@ -87,6 +78,16 @@ async function settleUuidSeed(client: pg.Client, wanted: number | undefined): Pr
   ]);
 }
 
+/** Layer staging tables a killed run left behind (called under the import lock). */
+async function dropStaleStages(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT relname AS name FROM pg_class
+      WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' AND relname LIKE 'import\\_stage\\_%'`,
+  );
+  for (const { name } of rows)
+    await client.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(name)}`);
+}
+
 export async function runImport(opts: ImportOptions): Promise<ImportReport> {
   const log = opts.log ?? (() => {});
   const known = DEMO_VINTAGES.map((v) => v.vintage);
@@ -101,13 +102,24 @@ export async function runImport(opts: ImportOptions): Promise<ImportReport> {
   const client = await connectClient(opts.url);
   const rejects = new RejectLog(opts.rejectsPath ?? null);
   try {
+    // A killed importer's server session notices within a second and rolls back, instead of
+    // finishing a long statement and holding the import lock meanwhile (PostgreSQL 14 and up).
+    await client.query(
+      `SELECT set_config('client_connection_check_interval', '1s', false)
+        WHERE current_setting('server_version_num')::int >= 140000`,
+    );
     const { rows: lock } = await client.query<{ ok: boolean }>(
       'SELECT pg_try_advisory_lock(7262) AS ok',
     );
-    if (!lock[0].ok)
-      throw new Error('another import is running against this database; wait for it to finish');
+    if (!lock[0].ok) {
+      throw new Error(
+        'another import is running against this database (or the last statement of one that was stopped is still ending); wait for it to finish, then run again',
+      );
+    }
+    await dropStaleStages(client);
     await applySchema(client);
     await settleUuidSeed(client, opts.uuidSeed);
+    crashPoint('schema');
     const ctx: LoadContext = {
       client,
       rejects,
@@ -120,20 +132,17 @@ export async function runImport(opts: ImportOptions): Promise<ImportReport> {
         a.vintage.localeCompare(b.vintage),
     );
     const outcomes: ImportReport['outcomes'] = [];
-    const touched: Touched = new Map();
     for (const f of files) {
       const outcome =
         f.kind in CSV_KINDS
           ? await loadCsvFile(ctx, CSV_KINDS[f.kind as keyof typeof CSV_KINDS], f.vintage, f.path)
           : await loadLayerFile(ctx, opts.url, f.kind as 'parcels', f.vintage, f.path);
       if (outcome.status === 'skipped') log(`skipped ${outcome.name}: already loaded`);
-      else {
-        const set = touched.get(TABLE[f.kind]) ?? new Set<string>();
-        touched.set(TABLE[f.kind], set.add(f.vintage));
-      }
       outcomes.push({ ...outcome, kind: f.kind, vintage: f.vintage });
+      crashPoint('file');
     }
-    await finishImport(client, touched, log);
+    await finishImport(client, log);
+    await dropStaleStages(client);
     const { rows } = await client.query<{ bytes: string }>(
       'SELECT pg_database_size(current_database()) AS bytes',
     );
