@@ -10,7 +10,7 @@ import { refuseDotSegments } from './dot-segments';
 import { frontDoor } from './front-door';
 import type { HostAllowlist } from './host-allowlist';
 import { jsonError } from './json-error';
-import type { LineLogger } from './log-lines';
+import { requestIdOf, tagRequest, type LineLogger } from './log-lines';
 import { markAborted, requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import { staticApp } from './static-files';
@@ -36,8 +36,11 @@ export interface AppServerOptions {
 // Node's fetch needs `duplex` to send a streamed body; the DOM RequestInit type lacks it.
 type StreamingRequestInit = RequestInit & { duplex?: 'half' };
 
-/** The same request with `/api` taken off the path: the backend only knows service paths. */
-export function toServiceRequest(request: Request): Request {
+/**
+ * The same request with `/api` taken off the path: the backend only knows service paths. It
+ * carries the request's id, so the lines the backend logs about it carry it too.
+ */
+function toServiceRequest(request: Request): Request {
   const url = new URL(request.url);
   url.pathname = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
@@ -47,7 +50,10 @@ export function toServiceRequest(request: Request): Request {
     signal: request.signal,
     ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
   };
-  return new Request(url, init);
+  const serviceRequest = new Request(url, init);
+  const id = requestIdOf(request);
+  if (id) tagRequest(serviceRequest, id);
+  return serviceRequest;
 }
 
 export function createAppServer(opts: AppServerOptions): Hono {
@@ -85,16 +91,9 @@ export function createAppServer(opts: AppServerOptions): Hono {
   app.all('/api', () =>
     errorFetchResponse(new ServiceError('not_found', 'no operation at /api; see /api/health')),
   );
-  app.all('/api/*', async (c) => {
-    const res = await backend.handle(toServiceRequest(c.req.raw));
-    // Backend answers may carry immutable headers (fetch responses); copy so the middleware
-    // can add its own.
-    return new Response(res.body, {
-      status: res.status,
-      statusText: res.statusText,
-      headers: new Headers(res.headers),
-    });
-  });
+  // The backend's answer as it is: no header is added to it afterwards (see node-exchange.ts),
+  // and a copy would turn a body held whole into a stream.
+  app.all('/api/*', (c) => backend.handle(toServiceRequest(c.req.raw)));
 
   if (opts.distDir) {
     const pages = staticApp(opts.distDir);
@@ -110,7 +109,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
       markAborted(c.req.raw);
       return jsonError({ status: 400, code: 'aborted', message: 'the client closed the request' });
     }
-    log(`internal error on ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);
+    log(`internal error on ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`, c.req.raw);
     return errorFetchResponse(new ServiceError('internal', 'internal error'));
   });
   return app;

@@ -8,10 +8,11 @@ import { storeHealth } from '../service/http/store-health';
 import type { ServicePool } from '../service/pool/service-pool';
 import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
+import type { LineLogger } from './log-lines';
 
 export function createEmbeddedBackend(
   store: Store,
-  logError?: (msg: string) => void,
+  logError?: LineLogger,
   dialect?: Dialect,
   heavy?: ServicePool | null,
 ): Backend {

@@ -18,10 +18,10 @@ import type { Duplex } from 'node:stream';
 import type { HttpLimits } from '../config/server-env';
 import { shareConnections } from './connection-share';
 import { jsonError, rawJsonError, type JsonErrorSpec } from './json-error';
-import { inRequestScope, requestIdFor } from './log-lines';
+import { requestIdFor, type LineLogger } from './log-lines';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
-type Log = (line: string) => void;
+type Log = LineLogger;
 
 /** What each of llhttp's and Node's refusals of a connection means for the client. */
 function clientErrorSpec(code: string | undefined, limits: HttpLimits): JsonErrorSpec {
@@ -57,7 +57,7 @@ function clientErrorSpec(code: string | undefined, limits: HttpLimits): JsonErro
 /** Writes a whole answer on a socket that has no response object (logged under a fresh request id), then lets it go. */
 function answerSocket(socket: Duplex, spec: JsonErrorSpec, line: string, log?: Log): void {
   const id = requestIdFor(null);
-  if (log) inRequestScope(id, () => log(line));
+  log?.(line, id);
   socket.end(rawJsonError({ ...spec, headers: { ...spec.headers, 'X-Request-Id': id } }));
   // A client that never reads or closes must not hold the socket open.
   setTimeout(() => socket.destroy(), 1000).unref();
@@ -72,7 +72,7 @@ export function fetchListener(fetch: Fetch, log?: Log): RequestListener {
     errorHandler: (err) => {
       if (err instanceof Error && err.name === 'RequestError') {
         const id = requestIdFor(null);
-        if (log) inRequestScope(id, () => log(`- - 400 invalid_request (${err.message})`));
+        log?.(`- - 400 invalid_request (${err.message})`, id);
         return jsonError({
           status: 400,
           code: 'invalid_request',

@@ -1,11 +1,11 @@
 // Every log line of the app server goes through here: control characters escaped, so a `%0a`
 // in a path (or an upstream's message) cannot forge a second line, and the id of the request
-// being served appended, so the lines one request causes (its access line, an upstream
+// it is about appended, so the lines one request causes (its access line, an upstream
 // failure, an internal error) can be found together and matched to its X-Request-Id header.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// The id is handed over with the line (the request, or the id itself), never found from an
+// async context: AsyncLocalStorage puts promise hooks on every promise of every request, which
+// cost the app server a tenth of its throughput.
 import { randomUUID } from 'node:crypto';
-
-const requestScope = new AsyncLocalStorage<string>();
 
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
@@ -33,17 +33,26 @@ export function requestIdFor(incoming: string | undefined | null): string {
   return incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Runs `fn` (and everything it awaits) as the handling of request `id`. */
-export function inRequestScope<T>(id: string, fn: () => T): T {
-  return requestScope.run(id, fn);
+const requestIds = new WeakMap<Request, string>();
+
+/** Marks `request` as the handling of request `id` (the app server's own, or the one it hands its backend). */
+export function tagRequest(request: Request, id: string): void {
+  requestIds.set(request, id);
 }
 
-export type LineLogger = (line: string) => void;
+export function requestIdOf(request: Request): string | undefined {
+  return requestIds.get(request);
+}
+
+/** What a line is about: a request being served (tagged), or the id of one refused at the socket. */
+export type LineSubject = Request | string | undefined;
+
+export type LineLogger = (line: string, about?: LineSubject) => void;
 
 /** The escaping, id-appending logger in front of a plain line sink. */
 export function lineLogger(sink: (line: string) => void): LineLogger {
-  return (line) => {
-    const id = requestScope.getStore();
+  return (line, about) => {
+    const id = typeof about === 'string' ? about : about && requestIds.get(about);
     sink(id ? `${escapeControl(line)} req=${id}` : escapeControl(line));
   };
 }

@@ -2,6 +2,7 @@
 // from its own file or a blob: URL, which worker-src allows. 'unsafe-inline' styles are what
 // MapLibre's controls set on elements. An online basemap style (one variable) adds its origin.
 import type { MiddlewareHandler } from 'hono';
+import { nodeExchange } from './node-exchange';
 
 export interface CspOptions {
   /** Online basemap style URL, if one is configured. */
@@ -54,9 +55,15 @@ export function securityHeaderEntries(csp: string): ReadonlyArray<readonly [stri
   ];
 }
 
+/** On the node response before the app answers (see nodeExchange); on the answer without one. */
 export function securityHeaders(opts: CspOptions = {}): MiddlewareHandler {
   const entries = securityHeaderEntries(contentSecurityPolicy(opts));
   return async (c, next) => {
+    const outgoing = nodeExchange(c)?.outgoing;
+    if (outgoing) {
+      for (const [name, value] of entries) outgoing.setHeader(name, value);
+      return next();
+    }
     await next();
     for (const [name, value] of entries) c.header(name, value);
   };

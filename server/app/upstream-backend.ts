@@ -9,6 +9,7 @@ import { findOperation, type OperationDef } from '../service/http/operations';
 import { encodedPathError } from '../service/http/plain-path';
 import type { Backend } from './backend';
 import { clientRateLimit } from './client-rate-limit';
+import type { LineLogger } from './log-lines';
 import { LruCache, type LruLimits } from './lru-cache';
 import { errorAnswer, upstreamAnswer, type UpstreamAnswer } from './upstream-answer';
 import { DEFAULT_UPSTREAM_MAX_BYTES, UpstreamTooLarge } from './upstream-body';
@@ -26,8 +27,11 @@ export interface UpstreamOptions {
   maxBytes?: number;
   /** Requests a minute per client address (APP_RATE_LIMIT); null or absent for none. */
   clientRateLimit?: number | null;
-  /** Where upstream failures are reported for the operator (never with headers or queries). */
-  log?: (line: string) => void;
+  /**
+   * Where upstream failures are reported for the operator (never with headers or queries),
+   * each with the request it is about.
+   */
+  log?: LineLogger;
   now?: () => number;
 }
 
@@ -167,7 +171,8 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
       );
     }
     const answer = await forward(op, target, body);
-    if (answer.problem) opts.log?.(`upstream ${op.name} at ${base.host}: ${answer.problem}`);
+    if (answer.problem)
+      opts.log?.(`upstream ${op.name} at ${base.host}: ${answer.problem}`, request);
     if (answer.status === 429) {
       const seconds = Number(
         answer.headers.find(([n]) => n.toLowerCase() === 'retry-after')?.[1] ?? 0,

@@ -36,8 +36,11 @@ export interface ServiceDeps {
   rateLimit?: { perMinute: number; now?: () => number };
   /** Failed authentications per client address (tests pass one with their own clock or limit). */
   authFailures?: AuthFailures;
-  /** Where unexpected errors are reported (never to the client). */
-  logError?: (message: string) => void;
+  /**
+   * Where unexpected errors are reported (never to the client), with the request they happened
+   * on (the app server appends its id to the line).
+   */
+  logError?: (message: string, request?: Request) => void;
   /** Which names answers use where the seed and the published shapes differ (default both). */
   dialect?: Dialect;
   /** Calls and credits per token (getusage); pass one to share it with the locate hot path. */
@@ -149,7 +152,10 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
       const gone = 'the client closed the connection before the request body arrived';
       return errorResponse(c, new ServiceError('invalid_parameter', gone, { parameter: 'body' }));
     }
-    logError(`internal error on ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);
+    logError(
+      `internal error on ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`,
+      c.req.raw,
+    );
     return errorResponse(c, new ServiceError('internal', 'internal error'));
   });
 

@@ -41,7 +41,7 @@ async function bodyForWorker(request: Request): Promise<ArrayBuffer | null> {
 
 export function offloadToPool(
   pool: WorkerPool,
-  logError: (message: string) => void,
+  logError: (message: string, request?: Request) => void,
 ): MiddlewareHandler {
   return async (c, next) => {
     const raw = c.req.raw;
@@ -73,7 +73,7 @@ export function offloadToPool(
         );
       }
       if (err instanceof WorkerCrashError) {
-        logError(`worker failed on ${raw.method} ${c.req.path}: ${err.message}`);
+        logError(`worker failed on ${raw.method} ${c.req.path}: ${err.message}`, raw);
         throw new ServiceError('internal', 'internal error');
       }
       throw err;
