@@ -1,0 +1,60 @@
+// The sync's journal: one file per answered request, so a sync stopped at any moment (kill -9
+// included) resumes without asking again for what it holds. A file is written under a temporary
+// name, flushed to disk, then renamed into place: it is either whole or absent, never half.
+import {
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+  fsyncSync,
+  closeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+export interface Journal {
+  dir: string;
+  /** The answer journaled under key, or undefined when it was never completed. */
+  get(key: string): unknown;
+  put(key: string, value: unknown): void;
+}
+
+/** Keys name operations, vintages and chunks ("bulk-202506-g1-c0003"): safe as file names. */
+function fileOf(dir: string, key: string): string {
+  if (!/^[\w.-]+$/.test(key)) throw new Error(`journal key "${key}" is not a plain name`);
+  return join(dir, `${key}.json`);
+}
+
+/** Writes bytes to path atomically: temporary name, fsync, rename over. */
+export function writeFileAtomic(path: string, chunks: readonly Uint8Array[] | string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w');
+  try {
+    if (typeof chunks === 'string') writeSync(fd, chunks);
+    else for (const chunk of chunks) writeSync(fd, chunk);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+}
+
+export function openJournal(dir: string): Journal {
+  mkdirSync(dir, { recursive: true });
+  return {
+    dir,
+    get(key) {
+      let text: string;
+      try {
+        text = readFileSync(fileOf(dir, key), 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+      return JSON.parse(text) as unknown;
+    },
+    put(key, value) {
+      writeFileAtomic(fileOf(dir, key), JSON.stringify(value));
+    },
+  };
+}

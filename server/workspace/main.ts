@@ -1,0 +1,94 @@
+// npm run sync: one county of the real service into the workspace the app server answers the
+// project's own views from (README, "Running against the real service").
+import { resolve } from 'node:path';
+import {
+  integerOption,
+  readCommandLine,
+  refuseCommandLine,
+  type Command,
+} from '../config/command-line';
+import { DEFAULT_APP_RATE_LIMIT, upstreamAccessFromEnv } from '../app/upstream-env';
+import { runSync } from './run-sync';
+import { SyncStopped } from './sync-stopped';
+import { DEFAULT_WORKSPACE_DIR } from './workspace-dir';
+
+/** Half the app server's own upstream budget per client, so a sync leaves room for the map. */
+const DEFAULT_RATE = DEFAULT_APP_RATE_LIMIT / 2;
+const CONCURRENCY = 4;
+
+const command: Command = {
+  name: 'sync',
+  usage: `usage: npm run sync -- --county GEOID [--fabric YYYYMM[,YYYYMM]] [--coverage YYYYMM[,YYYYMM]]
+                       [--rate N] [--credits N] [--workspace DIR]
+
+Pulls one county from the real service (SERVICE_URL, SERVICE_TOKEN, SERVICE_TOKEN_TYPE,
+SERVICE_AUTH, read as the app server reads them) through its published operations only, into
+the workspace the app server answers the project's own views from.
+  --county GEOID       the county's 5-digit GEOID (one county a workspace)
+  --state GEOID        refused: a workspace holds one county
+  --fabric, --coverage the vintages to hold (default: the newest two of each)
+  --rate N             requests a minute at most (default ${DEFAULT_RATE}), ${CONCURRENCY} at a time
+  --credits N          stop before the request that would spend more than N credits
+  --workspace DIR      where the workspace is (default WORKSPACE_DIR or ${DEFAULT_WORKSPACE_DIR})
+Every answer is journaled under DIR/.sync/: run the same command again to resume or to add
+new vintages. Exit codes: 0 synced, 2 wrong option, 3 credits ceiling, 4 an answer without the
+published shape, 5 the service unreachable or refusing.`,
+};
+
+const vintages = (name: string, value: string | undefined) => {
+  if (value === undefined) return undefined;
+  const list = value.split(',').map((v) => v.trim());
+  if (!list.every((v) => /^\d{6}$/.test(v)))
+    refuseCommandLine(command, `--${name} takes YYYYMM vintages, comma-separated`);
+  return list;
+};
+
+const { values } = readCommandLine(command, {
+  county: { type: 'string' },
+  state: { type: 'string' },
+  fabric: { type: 'string' },
+  coverage: { type: 'string' },
+  rate: { type: 'string' },
+  credits: { type: 'string' },
+  workspace: { type: 'string' },
+});
+if (values.state !== undefined || values.county === undefined || values.county.includes(',')) {
+  refuseCommandLine(
+    command,
+    'give one --county GEOID: a workspace holds one county (its fabric keys block GEOIDs on one county)',
+  );
+}
+if (!/^\d{5}$/.test(values.county)) refuseCommandLine(command, '--county takes a 5-digit GEOID');
+const fabric = vintages('fabric', values.fabric);
+const coverage = vintages('coverage', values.coverage);
+const rate = integerOption(command, 'rate', values.rate?.replace(/\/min$/, ''), DEFAULT_RATE, 1);
+const credits =
+  values.credits === undefined ? null : integerOption(command, 'credits', values.credits, 0, 0);
+let access;
+try {
+  access = upstreamAccessFromEnv(process.env, (line) => console.error(line));
+} catch (err) {
+  refuseCommandLine(command, (err as Error).message);
+}
+
+try {
+  const manifest = await runSync({
+    access,
+    county: values.county,
+    ...(fabric ? { fabric } : {}),
+    ...(coverage ? { coverage } : {}),
+    ratePerMinute: rate,
+    concurrency: CONCURRENCY,
+    credits,
+    workspaceDir: resolve(values.workspace ?? process.env.WORKSPACE_DIR ?? DEFAULT_WORKSPACE_DIR),
+    log: (line) => console.log(line),
+  });
+  const sent = Object.values(manifest.requests).reduce((a, b) => a + b, 0);
+  console.log(
+    `sync: done: ${manifest.locations} locations, fabric ${manifest.fabricVintages.join(', ')}, coverage ${manifest.coverageVintages.join(', ')}; ${sent} requests, ${manifest.credits} credits`,
+  );
+} catch (err) {
+  if (!(err instanceof SyncStopped)) throw err;
+  console.error(`sync: stopped: ${err.message}`);
+  process.exit(err.exitCode);
+}

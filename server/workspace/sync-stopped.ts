@@ -1,0 +1,21 @@
+// Why a sync stopped, with the exit code its command ends with. What was answered before the
+// stop stays in the journal: running the same command again resumes.
+
+export const EXIT = {
+  /** The next request would pass --credits. */
+  credits: 3,
+  /** An answer did not have the published shape (missing field, wrong type, cut-off body). */
+  badAnswer: 4,
+  /** The service could not be reached or kept failing, or refused a request. */
+  service: 5,
+} as const;
+
+export class SyncStopped extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+    this.name = 'SyncStopped';
+  }
+}

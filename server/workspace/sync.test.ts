@@ -1,0 +1,82 @@
+// The sync of the demo county through a proxy that offers only the published operations: the
+// workspace answers as the demo does, record by record, for the synced vintages; the requests
+// spent follow the documented formula; a second sync asks only for the vintage it lacks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fabric } from '../service/store/fabric';
+import { runSync } from './run-sync';
+import { startPublishedProxy, type PublishedProxy } from './testing/published-proxy';
+import { demoFabric, expectSameAsDemo, idsIn, syncOptions } from './testing/sync-fixture';
+import { readManifest, readWorkspaceFabric } from './workspace-files';
+
+let demo: Fabric;
+let proxy: PublishedProxy;
+const dirs: string[] = [];
+const workspace = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sync-'));
+  dirs.push(dir);
+  return dir;
+};
+
+beforeAll(async () => {
+  demo = demoFabric();
+  proxy = await startPublishedProxy(demo);
+});
+afterAll(async () => {
+  await proxy.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('npm run sync through the published operations', () => {
+  it('holds the newest two vintages exactly as the demo answers them, within the request formula', async () => {
+    const dir = workspace();
+    proxy.seen.length = 0;
+    const manifest = await runSync(syncOptions(proxy.url, dir));
+    expect(manifest.fabricVintages).toEqual(['202412', '202506']);
+    expect(manifest.coverageVintages).toEqual(['202412', '202506']);
+    const fabric = readWorkspaceFabric(dir, readManifest(dir)!);
+    await expectSameAsDemo(demo, fabric, manifest.fabricVintages, manifest.coverageVintages);
+
+    // Nothing but published operations was asked, each the number of times the formula says.
+    const counts = proxy.counts();
+    expect(Object.keys(counts).filter((op) => op.startsWith('unpublished'))).toEqual([]);
+    const older = idsIn(demo, ['202412']);
+    const newest = new Set(idsIn(demo, ['202506']));
+    const retired = older.filter((id) => !newest.has(id)).length;
+    const chunks = (n: number, size: number) => Math.ceil(n / size);
+    const parts = counts.collect3!;
+    expect(parts).toBeGreaterThanOrEqual(2);
+    expect(counts).toEqual({
+      listApis: 1,
+      fabricVintages: 1,
+      coverageVintages: 1,
+      boundary: 1,
+      collect3: parts,
+      bulk: 3 * (chunks(older.length, 1000) + chunks(newest.size, 1000)),
+      fixedCoverageBulk: chunks(older.length, 1000) + chunks(newest.size, 1000),
+      history: retired,
+    });
+    expect(retired).toBeGreaterThan(0);
+    expect(manifest.requests['POST bulk']).toBe(counts.bulk);
+  });
+
+  it('asks again only for the vintage it does not hold yet', async () => {
+    const dir = workspace();
+    const first = { ...syncOptions(proxy.url, dir), fabric: ['202412'], coverage: ['202412'] };
+    await runSync(first);
+    proxy.seen.length = 0;
+    const manifest = await runSync(syncOptions(proxy.url, dir));
+    expect(manifest.fabricVintages).toEqual(['202412', '202506']);
+    const asked = proxy.seen.map((r) => `${r.op} ${r.path}`);
+    // 202412's locations and coverage come from the journal; its retired ones are asked
+    // history of the newest vintage, which is new.
+    expect(asked.filter((a) => a.includes('202412'))).toEqual([]);
+    expect(asked.some((a) => a.startsWith('history /fabricext/202506/'))).toBe(true);
+    expect(asked.some((a) => a.startsWith('bulk /fabric/202506/'))).toBe(true);
+    expect(asked.filter((a) => a.startsWith('boundary'))).toEqual([]);
+    const fabric = readWorkspaceFabric(dir, readManifest(dir)!);
+    await expectSameAsDemo(demo, fabric, ['202412', '202506'], ['202412', '202506']);
+  });
+});
