@@ -3,9 +3,9 @@
 // earlier ones reuses their locations (found in the cache by uuid) and loads only the rest,
 // in chunks of at most maxrequest uuids. Zooming in loads nothing new.
 import type { QueryClient } from '@tanstack/react-query';
-import { hashString } from './hash';
-import type { ViewLocation } from './fixed-view-assemble';
-import type { ViewVintages } from './fixed-view-chunk';
+import { hashString } from '../lib/hash';
+import type { ViewLocation } from '../pipelines/fixed-view-assemble';
+import type { ViewVintages } from '../pipelines/fixed-view-chunk';
 import { fixedViewKeys } from './keys';
 
 /** What one chunk query holds: the uuids asked, and the points of those the vintage holds. */

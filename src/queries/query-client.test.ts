@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
-import { createQueryClient, retryDelay, shouldRetry } from './query-client';
+import { retryDelay, shouldRetry } from '../api/retry-policy';
+import { createQueryClient } from './query-client';
 
 const apiError = (status: number, code: string, retryAfter?: number) =>
   new ApiError({ status, code, message: 'm', operation: 'op', retryAfter });

@@ -9,11 +9,11 @@ import { isApiError } from '../api/api-error';
 import { maxcountExceeded } from '../api/fabricext';
 import { reportArea, type AreaReport, type ComparedRelease } from '../api/report';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
-import { hashJson } from './hash';
+import { hashJson } from '../lib/hash';
 import { reportKeys } from './keys';
 import { VINTAGED } from './query-client';
-import { mergeReports } from './report-merge';
-import { runSplit, type SplitProgress } from './summary-split-run';
+import { mergeReports } from '../pipelines/report-merge';
+import { runSplit, type SplitProgress } from '../pipelines/summary-split-run';
 
 export interface AreaReportRun {
   report: AreaReport;

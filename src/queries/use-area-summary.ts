@@ -4,11 +4,15 @@ import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/rea
 import { useMemo } from 'react';
 import { maxcountExceeded, summarizeArea, type SummaryAt } from '../api/fabricext';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
-import { hashJson } from './hash';
+import { hashJson } from '../lib/hash';
 import { summarizeKeys } from './keys';
 import { VINTAGED } from './query-client';
-import type { SummaryResult } from './summary-merge';
-import { summarizeSplit, type SplitProgress, type SummarizePart } from './summary-split-run';
+import type { SummaryResult } from '../pipelines/summary-merge';
+import {
+  summarizeSplit,
+  type SplitProgress,
+  type SummarizePart,
+} from '../pipelines/summary-split-run';
 
 export interface AreaSummary {
   result: SummaryResult;

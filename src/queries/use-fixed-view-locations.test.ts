@@ -12,7 +12,7 @@ import { createMemoryStore } from '../../server/service/store/memory/memory-stor
 import type { LngLatBox } from '../lib/geo/h3';
 import { serveForTest, type TestServer } from './testing/serve-for-test';
 import { renderQueryHook } from './testing/render-with-client';
-import type { ViewVintages } from './fixed-view-chunk';
+import type { ViewVintages } from '../pipelines/fixed-view-chunk';
 import { useFixedViewLocations, type FixedViewState } from './use-fixed-view-locations';
 
 const fabric = generateFabric({ seed: DEFAULT_SEED, locations: 8000 });

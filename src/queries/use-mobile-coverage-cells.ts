@@ -8,7 +8,7 @@ import { getMobileCoverage, getMobileCoverageBulk } from '../api/coverage';
 import type { MobileRecord } from '../../shared/coverage-schemas';
 import { isApiError } from '../api/api-error';
 import { blockCells, blocksForCells } from '../lib/geo/h3-blocks';
-import { createBlockLoader } from './mobile-block-loader';
+import { createBlockLoader } from '../pipelines/mobile-block-loader';
 import { coverageKeys } from './keys';
 import { VINTAGED } from './query-client';
 

@@ -3,7 +3,11 @@
 // and keeps the changed rows when comparing, reports progress, and can be cancelled (every
 // request aborted, nothing kept) or, after a failure, resumed where it stopped.
 import { CHANGE_CLASSES, type ChangeClass } from '../../../shared/fixed-change';
-import { LocationListRun, type ListProgress, type ListSpec } from '../../queries/location-list-run';
+import {
+  LocationListRun,
+  type ListProgress,
+  type ListSpec,
+} from '../../pipelines/location-list-run';
 import { isAbortError } from '../../api/api-error';
 import type { CsvSink } from './csv-sink';
 import { HexTally } from './hex-tally';

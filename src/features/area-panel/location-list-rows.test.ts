@@ -5,7 +5,7 @@
 // is classed by its history, and addresses with commas and quotes survive the CSV.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../shared/fixed-status';
-import { loadListChunk, type Call } from '../../queries/location-list-chunk';
+import { loadListChunk, type Call } from '../../pipelines/location-list-chunk';
 import { csvLine, listColumns, listRow, type ListContext } from './location-list-rows';
 import { A, B, loadRows, publishedService } from './testing/published-list';
 

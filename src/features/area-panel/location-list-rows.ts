@@ -23,7 +23,7 @@ import {
 } from '../../../shared/fixed-status';
 import { servesAudience } from '../../../shared/served-status';
 import { fixedTechnologyName } from '../../../shared/technology';
-import type { ListLocation, SideFacts } from '../../queries/location-list-chunk';
+import type { ListLocation, SideFacts } from '../../pipelines/location-list-chunk';
 import { csvCell } from './summary-csv';
 
 export interface Release {

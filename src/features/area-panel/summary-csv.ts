@@ -1,5 +1,5 @@
 // The result table as CSV for a spreadsheet (the export scenario), quoted per RFC 4180.
-import type { SummaryValue } from '../../queries/summary-merge';
+import type { SummaryValue } from '../../pipelines/summary-merge';
 
 export function csvCell(value: SummaryValue | undefined): string {
   if (value === null || value === undefined) return '';

@@ -11,7 +11,7 @@ import { vintageLabel } from '../../lib/vintage';
 import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { useMapInstance } from '../../map/map-context';
 import { useGeoJsonSource } from '../../map/use-geojson-source';
-import { releaseToCheck } from '../../queries/fixed-view-chunk';
+import { releaseToCheck } from '../../pipelines/fixed-view-chunk';
 import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useFixedViewLocations, type FixedPoints } from '../../queries/use-fixed-view-locations';
 import { useHealth } from '../../queries/use-health';

@@ -4,7 +4,7 @@
 // two locations of fabric 202506, one of them also in 202412.
 import { vi } from 'vitest';
 import type { FixedFilters } from '../../../../shared/fixed-status';
-import { loadListChunk, type Call } from '../../../queries/location-list-chunk';
+import { loadListChunk, type Call } from '../../../pipelines/location-list-chunk';
 import { listColumns, listRow, type ListContext } from '../location-list-rows';
 
 export const A = { fabric: '202506', coverage: '202506', release: null };

@@ -3,9 +3,9 @@
 // every request on cancel, and wait out the service's "come back later" answers: a 429 (the
 // app server's per-client budget, or the service's own rate limit) or a 503 busy, each with
 // Retry-After, is waited out as it says and asked again, as the official client does
-// (docs/REAL-API.md); other transient failures follow the query client's retry policy.
+// (docs/REAL-API.md); other transient failures follow the queries' retry policy (api/retry-policy.ts).
 import { isApiError } from '../api/api-error';
-import { retryDelay, shouldRetry } from './query-client';
+import { retryDelay, shouldRetry } from '../api/retry-policy';
 
 /** Retry-After waits one request may sit through before its failure is shown. */
 export const MAX_WAITS = 20;

@@ -2,7 +2,6 @@
 // (docs/REAL-API.md) and generated pages in the forms a real deployment may send (numbers as
 // text, fields split over bulk calls, ids as numeric text in bdcfixed, answers in parts).
 import fc from 'fast-check';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_FIXED_FILTERS,
@@ -25,9 +24,6 @@ import {
 } from './fixed-view-assemble';
 import { releaseToCheck } from './fixed-view-chunk';
 import { boxPolygon, collectLocations } from './fixed-view-collect';
-import { planChunks } from './fixed-view-plan';
-import { snapBox } from './use-fixed-view-locations';
-import { fixedViewKeys } from './keys';
 
 /** The properties of the reference service's `fixed` tile layer (docs/SERVICE.md). */
 const TILE_PROPERTIES = [
@@ -264,48 +260,5 @@ describe('collect3 over answers in parts', () => {
       code: 'bad_response',
       operation: 'collect3',
     });
-  });
-});
-
-describe('the chunk plan', () => {
-  it('reuses the locations cached chunks asked for and cuts the rest at the chunk size', () => {
-    const client = new QueryClient();
-    const v = { fabric: '202506', coverage: '202412', release: '202412' };
-    const point = (uuid: string) => ({ uuid, feature: { id: 1 } }) as never;
-    client.setQueryData(fixedViewKeys.chunk(v.fabric, v.coverage, v.release, 'x'), {
-      asked: ['a', 'b', 'c'],
-      locations: [point('a'), point('b')],
-    });
-    // Another coverage vintage's chunk is not this one's.
-    client.setQueryData(fixedViewKeys.chunk(v.fabric, '202406', '202406', 'y'), {
-      asked: ['d'],
-      locations: [point('d')],
-    });
-    const plan = planChunks(client, v, ['a', 'b', 'c', 'd', 'e', 'f', 'g'], 2);
-    expect(plan.known.map((l) => l.uuid)).toEqual(['a', 'b']);
-    expect(plan.knownCount).toBe(3);
-    expect(plan.chunks.map((c) => c.uuids)).toEqual([
-      ['d', 'e'],
-      ['f', 'g'],
-    ]);
-    expect(new Set(plan.chunks.map((c) => c.hash)).size).toBe(2);
-  });
-});
-
-describe('the box a view asks for', () => {
-  const view = { west: -89.6712, south: 39.7811, east: -89.6521, north: 39.7923 };
-
-  it('holds the view, adds at most a quarter to each side, and is the same after a nudge', () => {
-    const box = snapBox(view);
-    expect(box.west).toBeLessThanOrEqual(view.west);
-    expect(box.south).toBeLessThanOrEqual(view.south);
-    expect(box.east).toBeGreaterThanOrEqual(view.east);
-    expect(box.north).toBeGreaterThanOrEqual(view.north);
-    const side = Math.max(view.east - view.west, view.north - view.south);
-    expect(box.east - box.west - (view.east - view.west)).toBeLessThanOrEqual(side / 4);
-    expect(box.north - box.south - (view.north - view.south)).toBeLessThanOrEqual(side / 4);
-    const nudge = 1e-5;
-    const nudged = { ...view, west: view.west + nudge, east: view.east + nudge };
-    expect(snapBox(nudged)).toEqual(box);
   });
 });
