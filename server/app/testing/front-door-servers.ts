@@ -47,7 +47,7 @@ export async function startServiceFrontDoor(
 ): Promise<FrontDoorServer> {
   const logs: string[] = [];
   const { limits } = parseServerEnv(env, { port: 0 });
-  // As main.ts builds it: the locate hot path, with the same throttle of failed logins as Hono.
+  // As main.ts builds it: the locate hot path (valid tokens only), then Hono and its throttle.
   const service = await startStandaloneService({
     store: store(),
     tokens: [SERVICE_TOKEN],
