@@ -1,20 +1,24 @@
 // The standalone service's hot path: locate is the operation clicked most and benchmarked at
 // thousands of requests a second, and Hono's routing, async validation and Request/Response
 // adapters cost more than the lookup itself. A GET /fabricext/{v}/locate that passes the same
-// token check, the same zod schemas and the same vintage check is answered here straight from
+// token check, the same zod schemas (the plain latitude-and-longitude query read by their rules
+// without zod, plain-locate-query.ts) and the same vintage check is answered here straight from
 // the store; everything else (every error included) goes on to the Hono app, which owns every
 // error body, but a database that cannot be reached: asked again through Hono, it would be
 // waited for twice. An HTTP test holds the two paths to byte-identical answers.
+import type { z } from '@hono/zod-openapi';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from '../store/store';
 import { StoreUnavailable } from '../store/store-unavailable';
 import { LocateQuery, locateOptions } from '../schemas/locate';
 import { clientKeyOf, digestToken, presentedToken, tokenMatches } from './auth';
+import { plainPoint } from './plain-locate-query';
 import { OPERATIONS } from './operations';
 import { storeUnavailableError } from './store-health';
 import { ANONYMOUS_ACCOUNT, type UsageMeter } from './usage-meter';
 
 const LOCATE_PATH = /^\/fabricext\/([^/]+)\/locate$/;
+type LocateQueryOutput = z.output<typeof LocateQuery>;
 
 export interface LocateFastPath {
   /** Answers the request and resolves true, or resolves false and leaves it untouched. */
@@ -65,9 +69,9 @@ export async function locateFastPath(
       if (key in query) return false;
       query[key] = value;
     }
-    const parsed = LocateQuery.safeParse(query);
-    if (!parsed.success) return false;
-    const lq = parsed.data;
+    const lq: LocateQueryOutput | undefined =
+      plainPoint(query) ?? LocateQuery.safeParse(query).data;
+    if (!lq) return false;
     // Where URLSearchParams and Hono decode a malformed %-sequence differently, the former
     // leaves U+FFFD; such a sourcekey is Hono's to echo, in its own decoding.
     if (lq.sourcekey?.includes('\uFFFD')) return false;

@@ -11,13 +11,14 @@ export const LayerParam = z
   .string()
   .openapi({ param: { name: 'layer', in: 'path' }, example: 'locations' });
 
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** A number as a query parameter may write it, once trimmed (the locate hot path reads it too). */
+export const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 export function numberQuery(opts: { min: number; max: number; def?: number; example?: number }) {
   return z
     .string()
     .trim()
-    .regex(NUMBER, { error: 'must be a number' })
+    .regex(NUMBER_TEXT, { error: 'must be a number' })
     .transform(Number)
     .pipe(
       z
