@@ -10,13 +10,11 @@
 //      location panel stops it once every part shows (location-panel/click-timing.ts).
 //   4. Keys. Esc clears the selection, "/" jumps to the address search.
 // Restoring the URL and following other tabs' areas start before the first render (main.tsx).
-import { useEffect, useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useEffect } from 'react';
 import { cancelClickTiming, markClick } from '../features/location-panel/click-timing';
 import { useClickLocate } from '../features/location-panel/use-click-locate';
 import { effectiveVintage } from '../lib/vintage';
-import { useCoverageVintages } from '../queries/use-coverage-vintages';
-import { useFabricVintages } from '../queries/use-fabric-vintages';
+import { useVintages } from '../queries/use-vintages';
 import { useAppStore } from '../state/store';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 
@@ -28,19 +26,9 @@ export function useWorkflows(): void {
 }
 
 function useDefaultVintages(): void {
-  const fabric = useFabricVintages();
-  const coverage = useCoverageVintages();
-  const s = useAppStore(
-    useShallow((st) => ({
-      fabricVintage: st.fabricVintage,
-      coverageVintage: st.coverageVintage,
-      setFabricVintage: st.setFabricVintage,
-      setCoverageVintage: st.setCoverageVintage,
-    })),
-  );
-  const fabricVintages = useMemo(() => fabric.data?.map((v) => v.vintage), [fabric.data]);
-  useListedVintage(s.fabricVintage, fabricVintages, s.setFabricVintage);
-  useListedVintage(s.coverageVintage, coverage.data, s.setCoverageVintage);
+  const v = useVintages();
+  useListedVintage(v.fabric, v.fabricVintages, v.setFabric);
+  useListedVintage(v.coverage, v.coverageVintages, v.setCoverage);
 }
 
 /** Stores the vintage the pickers show whenever it differs from the one held. */

@@ -8,8 +8,8 @@ import { earlierSide } from '../../../shared/fixed-change-hex';
 import { maxRequestOf } from '../../api/account';
 import { releaseToCheck } from '../../pipelines/fixed-view-chunk';
 import { hashString } from '../../lib/hash';
-import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useListApis } from '../../queries/use-list-apis';
+import { useVintages } from '../../queries/use-vintages';
 import type { SavedArea } from '../../state/slices/areas';
 import { useAppStore } from '../../state/store';
 import { fileSlug } from './download';
@@ -33,25 +33,20 @@ const releaseName = (r: { fabric: string; coverage: string }) =>
 
 export function useLocationListJob(area: SavedArea): LocationListJob | null {
   const s = useAppStore(
-    useShallow((st) => ({
-      fabric: st.fabricVintage,
-      coverage: st.coverageVintage,
-      compareWith: st.compareWith,
-      filters: st.fixedFilters,
-    })),
+    useShallow((st) => ({ compareWith: st.compareWith, filters: st.fixedFilters })),
   );
-  const vintages = useFabricVintages();
+  const { fabric, coverage, fabricQuery } = useVintages();
   const apis = useListApis();
-  const ready = Boolean(s.fabric && s.coverage && vintages.data && !apis.isPending);
+  const ready = Boolean(fabric && coverage && fabricQuery.data && !apis.isPending);
 
   const job = useMemo(() => {
     if (!ready) return null;
-    const list = vintages.data!;
+    const list = fabricQuery.data!;
     const side = (r: { fabric: string; coverage: string }) => ({
       ...r,
       release: releaseToCheck(r.fabric, r.coverage, list),
     });
-    const a = side({ fabric: s.fabric!, coverage: s.coverage! });
+    const a = side({ fabric: fabric!, coverage: coverage! });
     const b = s.compareWith ? side(s.compareWith) : null;
     const earlier = b ? earlierSide(a, b) : 'a';
     const context: ListContext = { filters: s.filters, a, b, earlier };
@@ -73,7 +68,7 @@ export function useLocationListJob(area: SavedArea): LocationListJob | null {
       (initial) =>
         new ListJob(key, { area: area.geometry, a, b, later, chunkSize }, context, initial),
     );
-  }, [ready, vintages.data, apis.data, s, area]);
+  }, [ready, fabric, coverage, fabricQuery.data, apis.data, s, area]);
 
   const snapshot = useSyncExternalStore(
     job?.subscribe ?? noSubscribe,

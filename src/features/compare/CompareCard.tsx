@@ -8,9 +8,8 @@ import { fixedChangeHexTileUrl, fixedChangeTileUrl } from '../../api/coverage';
 import { CollapsibleLegend } from '../../components/CollapsibleLegend';
 import { vintageLabel } from '../../lib/vintage';
 import { useMapInstance } from '../../map/map-context';
-import { useCoverageVintages } from '../../queries/use-coverage-vintages';
-import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useHealth } from '../../queries/use-health';
+import { useVintages } from '../../queries/use-vintages';
 import { useAppStore } from '../../state/store';
 import { CHANGE_COLOUR } from './compare-styles';
 import { useChangeCounts, type ChangeCounts } from './use-change-counts';
@@ -30,44 +29,40 @@ function fabricFor(coverage: string, fabrics: readonly string[]): string | null 
 
 export function CompareCard() {
   const map = useMapInstance();
+  const vintages = useVintages();
+  const { coverage: cv, fabric: fv } = vintages;
   const s = useAppStore(
     useShallow((st) => ({
-      cv: st.coverageVintage,
-      fv: st.fabricVintage,
       filters: st.fixedFilters,
       compareWith: st.compareWith,
       setCompareWith: st.setCompareWith,
     })),
   );
-  const coverage = useCoverageVintages();
-  const fabric = useFabricVintages();
   const health = useHealth();
-  const fabrics = fabric.data?.map((v) => v.vintage) ?? [];
+  const fabrics = vintages.fabricVintages ?? [];
   const w = s.compareWith;
   // The compare tiles are the reference service's (embedded backend) operation.
   const available = health.data?.backend === 'embedded';
-  const url =
-    available && w && s.cv && s.fv ? fixedChangeTileUrl(s.cv, s.fv, w.coverage, w.fabric) : null;
-  const earlier =
-    w && s.cv && s.fv ? earlierSide({ coverage: s.cv, fabric: s.fv }, w) : ('b' as const);
+  const url = available && w && cv && fv ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric) : null;
+  const earlier = w && cv && fv ? earlierSide({ coverage: cv, fabric: fv }, w) : ('b' as const);
   useChangeLayer(map, url, s.filters, earlier);
   const counts = useChangeCounts(map, url !== null, s.filters, earlier);
   // Below street zoom: the net change by hexagon (the fixed layer hides its own hexagons).
   const hexUrl =
-    available && w && s.cv && s.fv
-      ? fixedChangeHexTileUrl(s.cv, s.fv, w.coverage, w.fabric, s.filters)
+    available && w && cv && fv
+      ? fixedChangeHexTileUrl(cv, fv, w.coverage, w.fabric, s.filters)
       : null;
   useChangeHexLayer(map, hexUrl);
   const hexSums = useChangeHexSums(map, hexUrl !== null, earlier);
   const zoom = useSettledView(map)?.zoom ?? null;
   if (!map || health.data === undefined) return null;
 
-  const shown = (cv: string | null, fv: string | null) =>
-    cv && fv ? `coverage ${vintageLabel(cv)}, fabric ${vintageLabel(fv)}` : '…';
+  const shown = (coverage: string | null, fabric: string | null) =>
+    coverage && fabric ? `coverage ${vintageLabel(coverage)}, fabric ${vintageLabel(fabric)}` : '…';
   const [before, after] =
     earlier === 'a'
-      ? [shown(s.cv, s.fv), shown(w?.coverage ?? null, w?.fabric ?? null)]
-      : [shown(w?.coverage ?? null, w?.fabric ?? null), shown(s.cv, s.fv)];
+      ? [shown(cv, fv), shown(w?.coverage ?? null, w?.fabric ?? null)]
+      : [shown(w?.coverage ?? null, w?.fabric ?? null), shown(cv, fv)];
 
   return (
     <>
@@ -96,7 +91,7 @@ export function CompareCard() {
                 }}
               >
                 <option value="">Off</option>
-                {(coverage.data ?? []).map((v) => (
+                {(vintages.coverageVintages ?? []).map((v) => (
                   <option key={v} value={v}>
                     {vintageLabel(v, 'long')}
                   </option>

@@ -12,9 +12,9 @@ import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { useMapInstance } from '../../map/map-context';
 import { useGeoJsonSource } from '../../map/use-geojson-source';
 import { releaseToCheck } from '../../pipelines/fixed-view-chunk';
-import { useFabricVintages } from '../../queries/use-fabric-vintages';
 import { useFixedViewLocations, type FixedPoints } from '../../queries/use-fixed-view-locations';
 import { useHealth } from '../../queries/use-health';
+import { useVintages } from '../../queries/use-vintages';
 import { useAppStore } from '../../state/store';
 import { FIXED_HEX_MIN_ZOOM, FIXED_POINT_MIN_ZOOM, fixedHexHoverLayers } from './fixed-styles';
 import { filtersSummary, hexCountsText } from './fixed-words';
@@ -35,27 +35,31 @@ export function FixedBroadbandLayer() {
   const s = useAppStore(
     useShallow((st) => ({
       on: st.layers.fixedBroadband,
-      coverageVintage: st.coverageVintage,
-      fabricVintage: st.fabricVintage,
       filters: st.fixedFilters,
       comparing: st.compareWith !== null,
     })),
   );
+  const { coverage: cv, fabric: fv, fabricQuery } = useVintages();
   const health = useHealth();
   // The location and hexagon tiles are the reference service's (embedded backend) operations.
   const available = health.data?.backend === 'embedded';
   // Compare mode draws the net change by hexagon instead (features/compare).
   const comparing = available && s.comparing;
-  useFixedTileLayers(map, { ...s, available, visible: s.on, hexVisible: !comparing });
+  useFixedTileLayers(map, {
+    coverageVintage: cv,
+    fabricVintage: fv,
+    filters: s.filters,
+    available,
+    visible: s.on,
+    hexVisible: !comparing,
+  });
   // Any other backend is an upstream service: street-zoom locations from its published operations.
   const upstream = health.data !== undefined && !available;
   const view = useSettledView(map);
-  const fabricVintages = useFabricVintages();
-  const { coverageVintage: cv, fabricVintage: fv } = s;
   const street = upstream && s.on && view !== null && view.zoom >= VIEW_LOAD_MIN_ZOOM;
   const vintages =
-    street && cv && fv && fabricVintages.data
-      ? { fabric: fv, coverage: cv, release: releaseToCheck(fv, cv, fabricVintages.data) }
+    street && cv && fv && fabricQuery.data
+      ? { fabric: fv, coverage: cv, release: releaseToCheck(fv, cv, fabricQuery.data) }
       : null;
   const fromView = useFixedViewLocations(vintages, street ? view.bounds : null);
   const points = 'points' in fromView && street ? fromView.points : NO_POINTS;
@@ -71,8 +75,8 @@ export function FixedBroadbandLayer() {
 
   if (!s.on || !map) return null;
   const releases =
-    s.coverageVintage && s.fabricVintage
-      ? `Coverage as of ${vintageLabel(s.coverageVintage, 'long')}, fabric ${vintageLabel(s.fabricVintage, 'long')}`
+    cv && fv
+      ? `Coverage as of ${vintageLabel(cv, 'long')}, fabric ${vintageLabel(fv, 'long')}`
       : 'Loading vintages…';
   let body;
   if (upstream) {
