@@ -1,7 +1,7 @@
 // Fixed coverage per coverage vintage (bdcfixed, location_ids 1000 a call) and the retirement
 // equivalents of the locations the newest fabric vintage no longer holds (history, one call
 // each: the published history has no bulk form). Journaled as pull-locations.ts does.
-import { journaled, type PullContext } from './pull-locations';
+import { journaled, settleAll, type PullContext } from './pull-locations';
 import { FixedRecordsSchema, HistorySchema, type SyncedFixedRecord } from './published-shapes';
 
 /** The most location_ids one bdcfixed call takes (docs/REAL-API.md). */
@@ -17,7 +17,7 @@ export async function fixedCoverageOf(
 ): Promise<SyncedFixedRecord[]> {
   const chunks: number[][] = [];
   for (let at = 0; at < ids.length; at += chunkSize) chunks.push(ids.slice(at, at + chunkSize));
-  const answers = await Promise.all(
+  const answers = await settleAll(
     chunks.map((chunk, c) =>
       journaled(
         ctx,
@@ -41,7 +41,7 @@ export async function equivalentsOf(
   v: string,
   ids: number[],
 ): Promise<Map<number, number | null>> {
-  const found = await Promise.all(
+  const found = await settleAll(
     ids.map(async (id) => {
       const rows = await journaled(
         ctx,

@@ -21,6 +21,17 @@ export interface PullContext {
   done(fromJournal: boolean): void;
 }
 
+/**
+ * Promise.all that waits for every task to settle before failing: a stop leaves no request in
+ * flight whose answer would reach the journal after the sync said it stopped.
+ */
+export async function settleAll<T>(tasks: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(tasks);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}
+
 /** The journaled answer under key, else the service's (checked), journaled before returning. */
 export async function journaled<S extends z.ZodType>(
   ctx: PullContext,
@@ -58,7 +69,7 @@ export async function collectUuids(ctx: PullContext, v: string, area: unknown): 
       Collect3Schema,
     );
     uuids.push(...answer.data);
-    await Promise.all(answer.continuations.map((c, j) => part(`${key}.${j}`, c.body)));
+    await settleAll(answer.continuations.map((c, j) => part(`${key}.${j}`, c.body)));
   }
   await part('p', area);
   return [...new Set(uuids)].sort();
@@ -73,9 +84,9 @@ export async function bulkLocations(
 ): Promise<SyncedLocation[]> {
   const chunks: string[][] = [];
   for (let at = 0; at < uuids.length; at += chunkSize) chunks.push(uuids.slice(at, at + chunkSize));
-  const perChunk = await Promise.all(
+  const perChunk = await settleAll(
     chunks.map(async (chunk, c) => {
-      const groups = await Promise.all(
+      const groups = await settleAll(
         FIELD_GROUPS.map((fields, g) => {
           const label = `bulk ${v} chunk ${c + 1} of ${chunks.length} (fields ${fields.join(', ')})`;
           return journaled(

@@ -13,7 +13,13 @@ import type { FabricVintage } from '../service/store/fabric';
 import { assembleFabric } from './assemble-fabric';
 import { openJournal } from './journal';
 import { BDCFIXED_IDS, equivalentsOf, fixedCoverageOf } from './pull-coverage';
-import { bulkLocations, collectUuids, journaled, type PullContext } from './pull-locations';
+import {
+  bulkLocations,
+  collectUuids,
+  journaled,
+  settleAll,
+  type PullContext,
+} from './pull-locations';
 import {
   ApiRowsSchema,
   BoundarySchema,
@@ -107,7 +113,7 @@ export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
     `sync: county ${o.county} from ${host}: fabric ${fabricPicked.join(', ')}, coverage ${coveragePicked.join(', ')}`,
   );
 
-  const uuids = await Promise.all(fabricPicked.map((v) => collectUuids(ctx, v, boundary)));
+  const uuids = await settleAll(fabricPicked.map((v) => collectUuids(ctx, v, boundary)));
   const bulkChunk = maxrequest('fabric', 'bulk', Number.MAX_SAFE_INTEGER);
   const fixedChunk = maxrequest('coverage', 'bdcfixed', BDCFIXED_IDS);
   // What the newest vintage lacks of the older ones is only known after bulk; plan the rest now.
@@ -115,7 +121,7 @@ export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
   progress.plan(
     uuids.reduce((sum, u) => sum + FIELD_GROUPS.length * chunks(u.length, bulkChunk), 0),
   );
-  const locations = await Promise.all(
+  const locations = await settleAll(
     fabricPicked.map((v, i) => bulkLocations(ctx, v, uuids[i]!, bulkChunk)),
   );
   const idsOf = locations.map((records) => records.map((r) => r.location_id).sort((a, b) => a - b));
@@ -130,7 +136,7 @@ export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
     coveragePicked.reduce((sum, cv) => sum + chunks(releaseOf(cv).ids.length, fixedChunk), 0) +
       retired.length,
   );
-  const coverage = await Promise.all(
+  const coverage = await settleAll(
     coveragePicked.map(async (cv) => {
       const release = releaseOf(cv);
       const records = await fixedCoverageOf(ctx, cv, release.vintage, release.ids, fixedChunk);

@@ -120,7 +120,7 @@ export function createServiceClient(opts: ClientOptions) {
         credits -= cost;
         const seconds = Math.max(1, Math.ceil(answer.retryAfter || 1));
         opts.log(`${req.label}: rate limited, waiting ${seconds} s as Retry-After says`);
-        await new Promise((ok) => setTimeout(ok, seconds * 1000));
+        opts.budget.pauseUntil(Date.now() + seconds * 1000);
         continue;
       }
       if (!answer || answer.status >= 500) {
