@@ -5,26 +5,24 @@ import { VintagePicker } from './VintagePicker';
 
 export function VintagePickers() {
   const v = useVintages();
+  const pickers = [
+    ['Fabric vintage', v.fabricQuery, v.fabricVintages, v.fabric, v.setFabric],
+    ['Coverage vintage', v.coverageQuery, v.coverageVintages, v.coverage, v.setCoverage],
+  ] as const;
   return (
     <>
-      <VintagePicker
-        label="Fabric vintage"
-        vintages={v.fabricVintages}
-        isPending={v.fabricQuery.isPending}
-        isError={v.fabricQuery.isError}
-        onRetry={() => void v.fabricQuery.refetch()}
-        value={v.fabric}
-        onChange={v.setFabric}
-      />
-      <VintagePicker
-        label="Coverage vintage"
-        vintages={v.coverageVintages}
-        isPending={v.coverageQuery.isPending}
-        isError={v.coverageQuery.isError}
-        onRetry={() => void v.coverageQuery.refetch()}
-        value={v.coverage}
-        onChange={v.setCoverage}
-      />
+      {pickers.map(([label, query, vintages, value, onChange]) => (
+        <VintagePicker
+          key={label}
+          label={label}
+          vintages={vintages}
+          isPending={query.isPending}
+          isError={query.isError}
+          onRetry={() => void query.refetch()}
+          value={value}
+          onChange={onChange}
+        />
+      ))}
     </>
   );
 }
