@@ -2,7 +2,7 @@
 // generator doesn't share its event loop): started on loopback, awaited until it prints
 // `listening on`, stopped at the end. The app server and the bare locate handler the ratios
 // compare with run the same way.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { build } from 'esbuild';
@@ -58,6 +58,8 @@ export interface ServiceProcess {
   pid: number;
   /** Resident set size in MiB (VmRSS), and its peak so far (VmHWM). */
   memory(): { rssMb: number; peakMb: number };
+  /** CPU seconds used so far (utime + stime of every thread). */
+  cpuSeconds(): number;
   /** Resolves true once it has printed a line matching `pattern`, false after `ms` without. */
   waitForLine(pattern: RegExp, ms: number): Promise<boolean>;
   stop(): Promise<void>;
@@ -81,6 +83,23 @@ function statusKb(pid: number, key: string): number {
   const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
   if (!match) throw new Error(`no ${key} in /proc/${pid}/status`);
   return Number(match[1]);
+}
+
+/** Clock ticks per second of /proc's CPU times (100 unless the kernel says otherwise). */
+const TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds the process has used so far, all its threads, user and system. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // From the state field on: the command name before it may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
 export function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -183,6 +202,7 @@ export async function startServiceProcess(opts: {
     url,
     pid,
     memory: () => ({ rssMb: statusKb(pid, 'VmRSS') / 1024, peakMb: statusKb(pid, 'VmHWM') / 1024 }),
+    cpuSeconds: () => cpuSeconds(pid),
     waitForLine: (pattern, ms) => {
       if ([...early, ...output].some((line) => pattern.test(line))) return Promise.resolve(true);
       return new Promise<boolean>((resolve) => {

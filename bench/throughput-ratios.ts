@@ -22,6 +22,13 @@ export interface RatioFigures {
   locate_hot_rps: number;
   /** Standalone locate over the bare handler. */
   locate_bare_ratio: number;
+  /**
+   * The same two ratios from each server's own CPU time per request (the other side's over
+   * its own): what the throughput ratio would be if each had the machine to itself. Less
+   * swayed than req/s by what else the machine runs.
+   */
+  app_service_cpu_ratio: number;
+  locate_bare_cpu_ratio: number;
 }
 
 const CONNECTIONS = 10;
@@ -77,6 +84,7 @@ interface Side {
   prefix: string;
   token: string | null;
   total: number;
+  cpuSeconds: number;
   p99s: number[];
   failures: number;
 }
@@ -129,6 +137,7 @@ export async function measureRatios(opts: {
       prefix: viaApp ? '/api' : '',
       token: viaApp ? null : TOKEN,
       total: 0,
+      cpuSeconds: 0,
       p99s: [] as number[],
       failures: 0,
     });
@@ -161,7 +170,9 @@ export async function measureRatios(opts: {
     for (let r = 0; r < rounds; r++) {
       for (const pair of pairs) {
         for (const s of r % 2 ? pair.toReversed() : pair) {
+          const cpuBefore = s.server.cpuSeconds();
           const got = await load(s, s.requests, { seconds });
+          s.cpuSeconds += s.server.cpuSeconds() - cpuBefore;
           s.total += got.requests;
           s.p99s.push(got.p99Ms);
           s.failures += got.failures;
@@ -169,9 +180,10 @@ export async function measureRatios(opts: {
       }
     }
     const rps = (s: Side) => s.total / (rounds * seconds);
+    const cpuUs = (s: Side) => (s.cpuSeconds * 1e6) / s.total;
     for (const s of sides) {
       log(
-        `  ${s.name.padEnd(22)} ${Math.round(rps(s)).toString().padStart(6)} req/s, p99 per round ${s.p99s.join(' / ')} ms${s.failures ? `, ${s.failures} 5xx or errors` : ''}`,
+        `  ${s.name.padEnd(22)} ${Math.round(rps(s)).toString().padStart(6)} req/s, ${Math.round(cpuUs(s))} µs of CPU a request, p99 per round ${s.p99s.join(' / ')} ms${s.failures ? `, ${s.failures} 5xx or errors` : ''}`,
       );
     }
     const [sMix, aMix, sLoc, bLoc] = sides as [Side, Side, Side, Side];
@@ -183,9 +195,14 @@ export async function measureRatios(opts: {
       locate_bare_rps: Math.round(rps(bLoc)),
       locate_hot_rps: Math.round(rps(sLoc)),
       locate_bare_ratio: round(rps(sLoc) / rps(bLoc)),
+      app_service_cpu_ratio: round(cpuUs(sMix) / cpuUs(aMix)),
+      locate_bare_cpu_ratio: round(cpuUs(bLoc) / cpuUs(sLoc)),
     };
     log(
-      `  app server / service (mix) ${figures.app_service_ratio}, service locate / bare handler ${figures.locate_bare_ratio}`,
+      `  app server / service (mix): ${figures.app_service_ratio} in req/s, ${figures.app_service_cpu_ratio} by CPU a request`,
+    );
+    log(
+      `  service locate / bare handler: ${figures.locate_bare_ratio} in req/s, ${figures.locate_bare_cpu_ratio} by CPU a request`,
     );
     return figures;
   } finally {
