@@ -24,6 +24,8 @@ import {
   upstreamLimitsFromEnv,
 } from './upstream-env';
 import { withClientRateLimit } from './client-rate-limit';
+import { withWorkspace } from './workspace-backend';
+import { DEFAULT_WORKSPACE_DIR } from '../workspace/workspace-dir';
 
 export interface StartOptions {
   port?: number;
@@ -101,12 +103,14 @@ export async function backendFromEnv(
     return withClientRateLimit(owned, clientLimit);
   }
   const access = upstreamAccessFromEnv(env, log);
-  return createUpstreamBackend({
+  const upstream = createUpstreamBackend({
     ...access,
     log,
     ...upstreamLimitsFromEnv(env),
     ...(opts.upstreamTimeoutMs ? { timeoutMs: opts.upstreamTimeoutMs } : {}),
   });
+  // The project's own views over a county synced from this host (npm run sync), if any.
+  return withWorkspace(upstream, resolve(env.WORKSPACE_DIR?.trim() || DEFAULT_WORKSPACE_DIR), log);
 }
 
 export async function startAppServer(opts: StartOptions = {}): Promise<RunningAppServer> {

@@ -1,0 +1,48 @@
+// Upstream with a workspace (npm run sync): the project's own operations, which the real
+// service does not publish, are answered by the reference service in process over the synced
+// county; every published operation still goes upstream, match and locate included (the
+// workspace has no parcels or footprints, so its locate could only say Nearest).
+import { findOperation } from '../service/http/operations';
+import { createMemoryStore } from '../service/store/memory/memory-store';
+import { readManifest, readWorkspaceFabric } from '../workspace/workspace-files';
+import type { Backend } from './backend';
+import { createEmbeddedBackend } from './embedded-backend';
+import type { LineLogger } from './log-lines';
+
+/** This project's operations (docs/REAL-API.md, "What follows for this project"). */
+const OWN = new Set([
+  'fixedTile',
+  'fixedHexTile',
+  'fixedChangeTile',
+  'fixedChangeHexTile',
+  'places',
+  'report',
+]);
+
+function ownOperation(request: Request): boolean {
+  const url = new URL(request.url);
+  const op = findOperation(request.method, url.pathname);
+  if (!op) return false;
+  if (op.name === 'summarize')
+    return url.searchParams.has('coverage') || url.searchParams.has('audience');
+  return OWN.has(op.name);
+}
+
+/** The upstream backend alone when dir holds no workspace synced from its host. */
+export function withWorkspace(upstream: Backend, dir: string, log: LineLogger): Backend {
+  const manifest = readManifest(dir);
+  if (!manifest || manifest.sourceHost !== upstream.kind) return upstream;
+  const store = createMemoryStore(readWorkspaceFabric(dir, manifest));
+  const local = createEmbeddedBackend(store, log);
+  log(
+    `workspace: county ${manifest.areas.map((a) => a.geoid).join(', ')} synced ${manifest.syncedAt} from ${manifest.sourceHost}`,
+  );
+  return {
+    ...upstream,
+    handle: (request) => (ownOperation(request) ? local.handle(request) : upstream.handle(request)),
+    close: async () => {
+      await upstream.close?.();
+      await store.close();
+    },
+  };
+}
