@@ -1,7 +1,8 @@
-// The one owner of the MapLibre map. Feature map components render as children and reach the
-// map through useMapInstance(); they never create maps or sources of their own elsewhere.
+// The one owner of the MapLibre map: it creates the map and hands it to the MapProvider above
+// it (map-context.tsx). Feature map components render as children, panels elsewhere in the
+// frame, and all reach the map through useMapInstance(); none creates a map of its own.
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { GeoJSONSource } from 'maplibre-gl';
 import { useAppStore } from '../state/store';
 import { useHealth } from '../queries/use-health';
 import { env } from '../config/env';
@@ -9,12 +10,11 @@ import { buildBasemapStyle } from './basemap-style';
 import { loadBoundaries } from './boundaries';
 import { createMap } from './create-map';
 import { SOURCE } from './ids';
-import { MapContext } from './map-context';
+import { useMapInstance, useSetMapInstance } from './map-context';
 import { exposeMapForTests } from './test-handle';
 import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
 import { MAP_KEYS_ID } from './centre-activate';
 import { useMapCover } from './map-cover';
-import { useFlights } from './use-flights';
 import { useMapClicks } from './use-map-clicks';
 import './map.css';
 
@@ -30,7 +30,8 @@ function hasWebGl(): boolean {
 
 export function MapView({ children }: { children?: ReactNode }) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const map = useMapInstance();
+  const setMap = useSetMapInstance();
   const [webglMissing] = useState(() => !hasWebGl());
 
   useEffect(() => {
@@ -54,7 +55,7 @@ export function MapView({ children }: { children?: ReactNode }) {
       setMap(null);
       instance.remove();
     };
-  }, [webglMissing]);
+  }, [webglMissing, setMap]);
   // Exposed once the app holds the map: the children's effects on it (a flight to a linked
   // location) have run by then, so a test that waits for the map waits for those too.
   useEffect(() => (map ? exposeMapForTests(map) : undefined), [map]);
@@ -74,7 +75,6 @@ export function MapView({ children }: { children?: ReactNode }) {
   useMapClicks(map);
   const cover = useAppStore((s) => s.mapCover);
   useMapCover(map, cover);
-  useFlights(map);
 
   return (
     <div
@@ -102,7 +102,7 @@ export function MapView({ children }: { children?: ReactNode }) {
           turned off, or the graphics driver blocked). Search and the side panels still work.
         </div>
       )}
-      <MapContext.Provider value={map}>{children}</MapContext.Provider>
+      {children}
     </div>
   );
 }

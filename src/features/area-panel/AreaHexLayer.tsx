@@ -11,7 +11,6 @@ import { HEX_FIELD, hexBreakout } from './summary-hexes';
 import { formatCell } from './summary-table';
 import { useAppStore } from '../../state/store';
 import { hexLayers } from './hex-layers';
-import { PrintSnapshot } from './PrintSnapshot';
 import { useSelectedAreaSummary } from './use-selected-area-summary';
 import './area-panel.css';
 
@@ -28,12 +27,7 @@ interface Hover {
 export function AreaHexLayer() {
   // Mounted only while drawing, so its source and layers leave the map with the summary.
   const drawing = useAppStore((s) => s.mode === 'draw');
-  return drawing ? (
-    <>
-      <HexBreakout />
-      <PrintSnapshot />
-    </>
-  ) : null;
+  return drawing ? <HexBreakout /> : null;
 }
 
 function HexBreakout() {

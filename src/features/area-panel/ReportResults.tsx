@@ -1,11 +1,9 @@
 // A finished report: the total, the three tables, the CSV download and the printable page
 // (a copy of the tables outside the app's layout, which the print stylesheet alone shows).
-import { useEffect, useRef } from 'react';
 import { parseFixedFilters, DEFAULT_FIXED_FILTERS } from '../../../shared/fixed-status';
 import { useHealth } from '../../queries/use-health';
 import type { AreaReportRun } from '../../queries/use-area-report';
 import type { SavedArea } from '../../state/slices/areas';
-import { useAppStore } from '../../state/store';
 import { downloadText, fileSlug } from './download';
 import { reportCsv } from './report-csv';
 import { changeTables } from './report-change-layout';
@@ -13,6 +11,7 @@ import { asOfLine, filterLines, reportTables, TOP_PROVIDERS } from './report-lay
 import { ReportPrint } from './ReportPrint';
 import { MergedParts } from './SplitProgress';
 import { ReportTables } from './ReportTables';
+import { useReportPrint } from './use-report-print';
 
 const integer = new Intl.NumberFormat('en-US');
 
@@ -26,14 +25,7 @@ interface Props {
 export function ReportResults({ area, run, madeAt }: Props) {
   const { report } = run;
   const synthetic = useHealth().data?.backend === 'embedded';
-  const snapshot = useAppStore((s) => s.printSnapshot);
-  const asked = useRef(0);
-  // The map has answered this panel's print request: the picture is in the page, print it.
-  useEffect(() => {
-    if (!snapshot || snapshot.request !== asked.current) return;
-    asked.current = 0;
-    requestAnimationFrame(() => window.print());
-  }, [snapshot]);
+  const { print, snapshot } = useReportPrint(area);
   // The filters the service counted under, as it echoed them.
   const parsed = parseFixedFilters(report.filters);
   const filters = parsed.ok ? parsed.filters : DEFAULT_FIXED_FILTERS;
@@ -42,10 +34,6 @@ export function ReportResults({ area, run, madeAt }: Props) {
   const filterText = filterLines(filters)
     .map(([name, value]) => `${name}: ${value}`)
     .join(' · ');
-
-  const print = () => {
-    asked.current = useAppStore.getState().requestPrint();
-  };
 
   return (
     <div className="summary-results" data-testid="report:results">
@@ -98,7 +86,7 @@ export function ReportResults({ area, run, madeAt }: Props) {
         asOf={asOf}
         filters={filterText}
         synthetic={synthetic}
-        snapshot={snapshot?.areaId === area.id ? snapshot.url : null}
+        snapshot={snapshot}
         madeAt={madeAt}
       />
     </div>

@@ -1,7 +1,10 @@
 // The search combobox against a fake service: debouncing, cancelling, choosing, ids, messages.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MapProvider, useSetMapInstance } from '../../map/map-context';
 import { createTestQueryClient } from '../../queries/testing/render-with-client';
 import { useAppStore } from '../../state/store';
 import { AddressSearch } from './AddressSearch';
@@ -96,11 +99,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The map the search flies, as MapView would hand it in: its camera moves are recorded. */
+let map: { flyTo: ReturnType<typeof vi.fn>; fitBounds: ReturnType<typeof vi.fn> };
+
+function WithMap({ children }: { children: ReactNode }) {
+  const setMap = useSetMapInstance();
+  useEffect(() => {
+    map = { flyTo: vi.fn(), fitBounds: vi.fn() };
+    setMap({ ...map, getZoom: () => 12 } as unknown as MapLibreMap);
+  }, [setMap]);
+  return children;
+}
+
 function renderSearch() {
   const client = createTestQueryClient();
   render(
     <QueryClientProvider client={client}>
-      <AddressSearch />
+      <MapProvider>
+        <WithMap>
+          <AddressSearch />
+        </WithMap>
+      </MapProvider>
     </QueryClientProvider>,
   );
   return screen.getByRole('combobox', { name: 'Search address' }) as HTMLInputElement;
@@ -324,12 +343,14 @@ describe('AddressSearch', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(useAppStore.getState().selection).toEqual({ kind: 'none' });
     expect(input.value).toBe('Springfield, IL');
-    // The map (outside the top bar's reach) is asked to fly to the town's box.
-    expect(useAppStore.getState().flight).toMatchObject({
-      kind: 'bounds',
-      bbox: SPRINGFIELD.bbox,
-      maxZoom: 14,
-    });
+    // The map (outside the top bar, reached through its provider) flies to the town's box.
+    expect(map.fitBounds).toHaveBeenCalledWith(
+      [
+        [-89.75, 39.7],
+        [-89.55, 39.85],
+      ],
+      expect.objectContaining({ maxZoom: 14 }),
+    );
 
     fireEvent.change(input, { target: { value: '62704' } });
     await waitFor(() =>
@@ -396,12 +417,7 @@ describe('AddressSearch', () => {
       lat: 39.7825,
       lng: -89.6319,
     });
-    expect(useAppStore.getState().flight).toMatchObject({
-      kind: 'point',
-      lat: 39.7825,
-      lng: -89.6319,
-      minZoom: 17,
-    });
+    expect(map.flyTo).toHaveBeenCalledWith({ center: [-89.6319, 39.7825], zoom: 17 });
     expect(calls).toHaveLength(0);
   });
 

@@ -3,7 +3,7 @@
 // uuid its location through translate, coordinates a point to locate as a map click does, and a
 // town, ZIP code or street the places they name (a street with its addresses).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { Flight } from '../../state/slices/session';
+import { useFlyTo, type Flight } from '../../map/fly-to';
 import { useAppStore } from '../../state/store';
 import { parsePastedId } from './pasted-id';
 import { PlaceAreaOffer, type PlaceOutline } from './PlaceAreaOffer';
@@ -23,7 +23,7 @@ function flightTo(target: SearchTarget): Flight | null {
 
 export function AddressSearch() {
   const ids = { listbox: useId(), status: useId(), option: useId() };
-  const flyTo = useAppStore((s) => s.flyTo);
+  const flyTo = useFlyTo();
   const selectLocation = useAppStore((s) => s.selectLocation);
   const selectPoint = useAppStore((s) => s.selectPoint);
   const clearSelection = useAppStore((s) => s.clearSelection);

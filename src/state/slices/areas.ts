@@ -64,14 +64,6 @@ export interface AreasSlice {
   /** The area panel's tab: the planner's report (default) or the custom summary of fields. */
   areaTab: AreaTab;
   setAreaTab: (tab: AreaTab) => void;
-  /**
-   * Printing the report: the panel asks (a new request number), the map takes its picture
-   * framed on the area and answers it here, then the panel opens the print dialog.
-   */
-  printRequest: number;
-  printSnapshot: { request: number; areaId: string; url: string | null } | null;
-  requestPrint: () => number;
-  answerPrint: (request: number, areaId: string, url: string | null) => void;
 }
 
 export type AreaTab = 'report' | 'custom';
@@ -152,13 +144,5 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
     setSummaryMeasure: (summaryMeasure) => set({ summaryMeasure }),
     areaTab: 'report',
     setAreaTab: (areaTab) => set({ areaTab }),
-    printRequest: 0,
-    printSnapshot: null,
-    requestPrint: () => {
-      const printRequest = get().printRequest + 1;
-      set({ printRequest });
-      return printRequest;
-    },
-    answerPrint: (request, areaId, url) => set({ printSnapshot: { request, areaId, url } }),
   };
 };

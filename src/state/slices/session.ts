@@ -17,15 +17,6 @@ export interface MapCover {
   bottom: number;
 }
 
-/**
- * A camera move asked for by something outside the map (the search box in the top bar): to a
- * point, at least as close as `minZoom`, or to a box, no closer than `maxZoom`. `seq` tells a
- * new request from one already flown.
- */
-export type Flight =
-  | { kind: 'point'; lng: number; lat: number; minZoom: number }
-  | { kind: 'bounds'; bbox: [number, number, number, number]; maxZoom: number };
-
 export interface SessionSlice {
   mode: Mode;
   /** Fabric vintage (YYYYMM); null until the vintages operation answers. */
@@ -34,7 +25,6 @@ export interface SessionSlice {
   coverageVintage: string | null;
   selection: Selection;
   mapCover: MapCover;
-  flight: (Flight & { seq: number }) | null;
   setMode: (mode: Mode) => void;
   setFabricVintage: (vintage: string) => void;
   setCoverageVintage: (vintage: string) => void;
@@ -44,12 +34,9 @@ export interface SessionSlice {
   selectHex: (h3: string) => void;
   clearSelection: () => void;
   setMapCover: (cover: MapCover) => void;
-  /** Asks the map to fly (map/use-flights.ts flies it). */
-  flyTo: (flight: Flight) => void;
 }
 
 let clickSeq = 0;
-let flightSeq = 0;
 
 export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = (set) => ({
   mode: 'inspect',
@@ -57,7 +44,6 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   coverageVintage: null,
   selection: { kind: 'none' },
   mapCover: { right: 0, bottom: 0 },
-  flight: null,
   setMode: (mode) => set({ mode }),
   setFabricVintage: (fabricVintage) => set({ fabricVintage }),
   setCoverageVintage: (coverageVintage) => set({ coverageVintage }),
@@ -73,5 +59,4 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
         ? s
         : { mapCover },
     ),
-  flyTo: (flight) => set({ flight: { ...flight, seq: ++flightSeq } }),
 });
