@@ -36,13 +36,19 @@ export interface AppServerOptions {
 // Node's fetch needs `duplex` to send a streamed body; the DOM RequestInit type lacks it.
 type StreamingRequestInit = RequestInit & { duplex?: 'half' };
 
+/** An absolute URL (as the node adapter hands it) with `/api` taken off the front of its path. */
+function withoutApi(url: string): string {
+  const path = url.indexOf('/', url.indexOf('//') + 2);
+  const rest = url.slice(path + 4);
+  if (path < 0 || !url.startsWith('/api', path) || !/^(?:[/?]|$)/.test(rest)) return url;
+  return url.slice(0, path) + (rest.startsWith('/') ? rest : `/${rest}`);
+}
+
 /**
  * The same request with `/api` taken off the path: the backend only knows service paths. It
  * carries the request's id, so the lines the backend logs about it carry it too.
  */
 function toServiceRequest(request: Request): Request {
-  const url = new URL(request.url);
-  url.pathname = url.pathname.replace(/^\/api(?=\/|$)/, '') || '/';
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
   const init: StreamingRequestInit = {
     method: request.method,
@@ -50,7 +56,7 @@ function toServiceRequest(request: Request): Request {
     signal: request.signal,
     ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
   };
-  const serviceRequest = new Request(url, init);
+  const serviceRequest = new Request(withoutApi(request.url), init);
   const id = requestIdOf(request);
   if (id) tagRequest(serviceRequest, id);
   return serviceRequest;
