@@ -29,6 +29,8 @@ function fabricSize(ctx: PgContext): Promise<number> {
     size = ctx.pool
       .query<{ n: number }>('SELECT count(*)::float8 AS n FROM location_features')
       .then((r) => r.rows[0].n);
+    // A failed read is not remembered (the database was down): the next area asks again.
+    size.catch(() => fabricSizes.delete(ctx));
     fabricSizes.set(ctx, size);
   }
   return size;

@@ -98,7 +98,7 @@ describe('a database host that stalls', () => {
     expect(back).toBe(true);
 
     const outage = servers.lines.slice(firstLine);
-    expectQuietLog(outage, 8);
+    expectQuietLog(outage, 12);
     expect(notAccessLines(outage).join('\n')).toMatch(/database answering again after/);
     expectNoSecret(
       [...answers, ...health].map((a) => a.body),

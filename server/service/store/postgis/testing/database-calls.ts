@@ -42,6 +42,7 @@ export function databaseCalls(fabric: Fabric, servers: ServersOverDatabase): Cal
   const y0 = Math.floor(
     ((1 - Math.asinh(Math.tan((loc.lat[0] * Math.PI) / 180)) / Math.PI) / 2) * 2 ** 18,
   );
+  const town = encodeURIComponent(fabric.towns[0].name);
   const json = { 'Content-Type': 'application/json' };
   const auth = { Authorization: `Bearer ${TOKEN}` };
   const [app, svc] = [`${servers.app}/api`, servers.service];
@@ -50,6 +51,10 @@ export function databaseCalls(fabric: Fabric, servers: ServersOverDatabase): Cal
     (n) => ({ label: 'app locate', url: `${app}/fabricext/${v}/locate?${point(n)}` }),
     (n) => ({ label: 'app history', url: `${app}/fabricext/${v}/history?location_id=${id(n)}` }),
     (n) => ({ label: 'app bdcfixed', url: `${app}/coverage/bdcfixed?location_id=${id(n)}` }),
+    (n) => ({
+      label: 'app match',
+      url: `${app}/fabricext/${v}/match?text=${1 + (n % 900)}+Main+St,+${town}`,
+    }),
     (n) => ({
       label: 'app tile',
       url: `${app}/fabric/${v}/tiles/18/${x0 + (n % 4096)}/${y0 + Math.floor(n / 4096)}.pbf`,

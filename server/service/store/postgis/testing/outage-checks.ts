@@ -30,5 +30,6 @@ export function expectQuietLog(lines: string[], most: number) {
   for (const line of lines) {
     expect(line).not.toMatch(/internal error|\n\s+at |\bat .*:\d+:\d+/);
   }
-  expect(notAccessLines(lines).length).toBeLessThanOrEqual(most);
+  const said = notAccessLines(lines);
+  expect(said.length, said.join('\n')).toBeLessThanOrEqual(most);
 }
