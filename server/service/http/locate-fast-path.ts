@@ -1,24 +1,12 @@
-// The standalone service's hot path: locate is the operation clicked most and benchmarked at
-// thousands of requests a second, and Hono's routing, async validation and Request/Response
-// adapters cost more than the lookup itself. A GET /fabricext/{v}/locate that passes the same
-// token check, the same zod schemas (the plain latitude-and-longitude query read by their rules
-// without zod, plain-locate-query.ts) and the same vintage check is answered here straight from
-// the store; everything else (every error included) goes on to the Hono app, which owns every
-// error body, but a database that cannot be reached: asked again through Hono, it would be
-// waited for twice. An HTTP test holds the two paths to byte-identical answers.
-import type { z } from '@hono/zod-openapi';
+// The standalone service's hot path: a GET /fabricext/{v}/locate with a valid token (the same
+// check as Hono's) is answered on the node request, before Hono, by locate-answer.ts; every
+// other request, and every refusal, goes on to the Hono app. An HTTP test holds the two paths
+// to byte-identical answers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from '../store/store';
-import { StoreUnavailable } from '../store/store-unavailable';
-import { LocateQuery, locateOptions } from '../schemas/locate';
 import { clientKeyOf, digestToken, presentedToken, tokenMatches } from './auth';
-import { plainPoint } from './plain-locate-query';
-import { OPERATIONS } from './operations';
-import { storeUnavailableError } from './store-health';
+import { isLocateTarget, LOCATE, locateAnswerer } from './locate-answer';
 import { ANONYMOUS_ACCOUNT, type UsageMeter } from './usage-meter';
-
-const LOCATE_PATH = /^\/fabricext\/([^/]+)\/locate$/;
-type LocateQueryOutput = z.output<typeof LocateQuery>;
 
 export interface LocateFastPath {
   /** Answers the request and resolves true, or resolves false and leaves it untouched. */
@@ -26,8 +14,6 @@ export interface LocateFastPath {
   /** Requests answered here so far (for tests). */
   readonly handled: number;
 }
-
-const LOCATE = OPERATIONS.find((o) => o.name === 'locate')!;
 
 /**
  * `usage`: the app's meter, so calls answered here count in getusage like any other. A valid
@@ -40,14 +26,10 @@ export async function locateFastPath(
   usage?: UsageMeter,
 ): Promise<LocateFastPath> {
   const digests = tokens?.filter((t) => t.length > 0).map(digestToken) ?? null;
-  // The store's vintages are fixed once it is loaded; an unknown one is Hono's to refuse.
-  const vintages = new Set((await store.fabricVintages()).map((v) => v.vintage));
+  const locate = locateAnswerer(store);
   let handled = 0;
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    if (req.method !== 'GET' || !req.url) return false;
-    const q = req.url.indexOf('?');
-    const path = LOCATE_PATH.exec(q < 0 ? req.url : req.url.slice(0, q));
-    if (!path) return false;
+    if (req.method !== 'GET' || !req.url || !isLocateTarget(req.url)) return false;
     let account = ANONYMOUS_ACCOUNT;
     if (digests) {
       const apikey = req.headers.apikey;
@@ -59,49 +41,16 @@ export async function locateFastPath(
       if (digest === null || !tokenMatches(digest, digests)) return false;
       account = clientKeyOf(digest);
     }
-    // As sent: an encoded vintage is no known one, and Hono refuses it (plain-path.ts).
-    const vintage = path[1]!;
-    if (!vintages.has(vintage)) return false;
-    const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
-    const query: Record<string, string> = {};
-    for (const [key, value] of params) {
-      // A repeated parameter is Hono's to refuse, with its own message.
-      if (key in query) return false;
-      query[key] = value;
-    }
-    const lq: LocateQueryOutput | undefined =
-      plainPoint(query) ?? LocateQuery.safeParse(query).data;
-    if (!lq) return false;
-    // Where URLSearchParams and Hono decode a malformed %-sequence differently, the former
-    // leaves U+FFFD; such a sourcekey is Hono's to echo, in its own decoding.
-    if (lq.sourcekey?.includes('\uFFFD')) return false;
-    const point = {
-      latitude: lq.latitude,
-      longitude: lq.longitude,
-      sourcekey: lq.sourcekey ?? null,
-    };
-    let status = 200;
-    let headers: Record<string, string> = {};
-    let body: string;
-    try {
-      body = JSON.stringify(await store.locate(vintage, point, locateOptions(lq)));
-    } catch (err) {
-      if (!(err instanceof StoreUnavailable)) throw err;
-      const refusal = storeUnavailableError(err);
-      [status, headers, body] = [
-        refusal.status,
-        refusal.headers ?? {},
-        JSON.stringify(refusal.body()),
-      ];
-    }
-    res.writeHead(status, {
-      ...headers,
+    const answered = await locate(req.url);
+    if (!answered) return false;
+    res.writeHead(answered.status, {
+      ...answered.headers,
       'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(body),
+      'Content-Length': Buffer.byteLength(answered.body),
     });
-    res.end(body);
+    res.end(answered.body);
     handled++;
-    usage?.record(account, LOCATE, status);
+    usage?.record(account, LOCATE, answered.status);
     return true;
   };
   const fastPath = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
