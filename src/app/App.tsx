@@ -1,7 +1,7 @@
 // The frame: top bar, the map with the feature layers inside it, and the side panel, plus the
 // workflows that connect them (use-workflows.ts).
-import { AreaHexLayer } from '../features/area-panel/AreaHexLayer';
-import { AreaStorageNotice } from '../features/area-panel/AreaStorageNotice';
+import { AreaHexLayer } from '../features/area-panel/custom-summary/AreaHexLayer';
+import { AreaStorageNotice } from '../features/area-panel/areas/AreaStorageNotice';
 import { CompareCard } from '../features/compare/CompareCard';
 import { BuildingTypeLegend } from '../features/building-type/BuildingTypeLegend';
 import { DrawLayer } from '../features/draw/DrawLayer';

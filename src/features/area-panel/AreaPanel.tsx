@@ -1,81 +1,15 @@
 // The side panel in Draw mode: saved areas, and for the selected one the planner's report
-// (default) or the custom summary of chosen fields, as two tabs.
-import { useFields } from '../../queries/use-fields';
+// (default) or the custom summary of chosen fields, as two tabs. Each workflow has its folder:
+// areas/ (the list, sharing, the storage notice), report/ (with location-list/, which the
+// report shows), custom-summary/ (with its hexagons on the map).
 import { useAppStore } from '../../state/store';
-import { AreaList } from './AreaList';
+import { AreaList } from './areas/AreaList';
+import { ShareArea } from './areas/ShareArea';
 import { AreaTabs } from './AreaTabs';
-import { errorText } from './error-text';
-import { FieldPicker } from './FieldPicker';
-import { ReportView } from './ReportView';
-import { ShareArea } from './ShareArea';
-import { SummaryResults } from './SummaryResults';
-import { useSelectedAreaSummary } from './use-selected-area-summary';
-import { SplitProgress } from './SplitProgress';
+import { CustomSummary } from './custom-summary/CustomSummary';
+import { ReportView } from './report/ReportView';
 import './area-panel.css';
 import './report.css';
-
-function Summary() {
-  const vintage = useAppStore((s) => s.fabricVintage);
-  const fieldsQuery = useFields(vintage);
-  const { area, fields, nocat, summary } = useSelectedAreaSummary();
-
-  if (!area) return <p className="area-panel__empty">Select an area above to summarize it.</p>;
-  if (fieldsQuery.isPending)
-    return (
-      <p className="area-panel__status" role="status">
-        Loading fields…
-      </p>
-    );
-  if (fieldsQuery.isError) {
-    return (
-      <div className="area-panel__error" role="alert">
-        <p>The field list did not load: {errorText(fieldsQuery.error)}</p>
-        <button type="button" className="button" onClick={() => void fieldsQuery.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-  const defs = fieldsQuery.data;
-  return (
-    <>
-      <FieldPicker defs={defs} />
-      {fields.length === 0 ? (
-        <p className="area-panel__empty">Tick at least one field to summarize {area.name}.</p>
-      ) : summary.isFetching ? (
-        <SplitProgress
-          progress={summary.progress}
-          inParts="summarizing it in parts"
-          partsLabel="Parts summarized"
-          whole={`Summarizing ${area.name}…`}
-          onCancel={summary.cancel}
-        />
-      ) : summary.isError ? (
-        <div className="area-panel__error" role="alert">
-          <p>The summary failed: {errorText(summary.error)}</p>
-          <button type="button" className="button" onClick={() => void summary.refetch()}>
-            Retry
-          </button>
-        </div>
-      ) : summary.data ? (
-        <SummaryResults
-          area={area}
-          summary={summary.data}
-          defs={defs}
-          fields={fields}
-          nocat={nocat}
-        />
-      ) : (
-        <div className="area-panel__status">
-          <p>The summary was cancelled.</p>
-          <button type="button" className="button" onClick={() => void summary.refetch()}>
-            Summarize again
-          </button>
-        </div>
-      )}
-    </>
-  );
-}
 
 function Selected() {
   const area = useAppStore((s) => s.areas.find((a) => a.id === s.selectedAreaId) ?? null);
@@ -86,7 +20,7 @@ function Selected() {
       {area && <ShareArea area={area} />}
       <AreaTabs>
         {tab === 'custom' ? (
-          <Summary />
+          <CustomSummary />
         ) : area ? (
           <ReportView area={area} />
         ) : (

@@ -1,0 +1,128 @@
+// A finished summary: total, the releases and audience it is as of, measure picker, chart,
+// table, and the two exports.
+import { useShallow } from 'zustand/react/shallow';
+import type { FieldDef } from '../../../api/schemas';
+import { vintageLabel } from '../../../lib/vintage';
+import { summaryCsvFile } from './summary-csv';
+import { areaWithHexes, HEX_FIELD, hexBreakout } from './summary-hexes';
+import { formatCell, summaryLayout } from './summary-table';
+import type { SavedArea } from '../../../state/slices/areas';
+import { useAppStore } from '../../../state/store';
+import { downloadText, fileSlug } from '../download';
+import { SummaryChart } from './SummaryChart';
+import { SummaryTable } from './SummaryTable';
+import { MergedParts } from '../SplitProgress';
+import type { AreaSummary } from '../../../queries/use-area-summary';
+
+interface Props {
+  area: SavedArea;
+  summary: AreaSummary;
+  defs: readonly FieldDef[];
+  fields: readonly string[];
+  nocat: boolean;
+}
+
+/** What the computed fields were read at, as the summary was asked. */
+function asOf(
+  fabric: string | null,
+  coverage: string | null,
+  audience: string,
+): [string, string][] {
+  const long = (v: string | null) => (v ? `${vintageLabel(v, 'long')} (${v})` : 'unknown');
+  return [
+    ['Fabric as of', long(fabric)],
+    ['Coverage as of', long(coverage)],
+    ['served_status counts offers sold to', audience === 'business' ? 'Business' : 'Residential'],
+  ];
+}
+
+export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
+  const { measureKey, setMeasure, fabric, coverage, audience } = useAppStore(
+    useShallow((s) => ({
+      measureKey: s.summaryMeasure,
+      setMeasure: s.setSummaryMeasure,
+      fabric: s.fabricVintage,
+      coverage: s.coverageVintage,
+      audience: s.fixedFilters.audience,
+    })),
+  );
+  const releases = asOf(fabric, coverage, audience);
+  const asked = defs.filter((d) => fields.includes(d.fieldname));
+  const layout = summaryLayout(asked, summary.result.data, nocat);
+  const measure = layout.measures.find((m) => m.key === measureKey) ?? layout.measures[0]!;
+  const total = summary.result.locationcount;
+  const hasHexes = fields.includes(HEX_FIELD);
+  const slug = fileSlug(area.name);
+
+  return (
+    <div className="summary-results">
+      <p className="summary-results__total">
+        <strong data-testid="area-panel:total">{formatCell(total, measure)}</strong> locations in{' '}
+        {area.name}
+        <MergedParts parts={summary.parts} elapsedMs={summary.elapsedMs} />
+      </p>
+      <p className="report-table__asof" data-testid="area-panel:asof">
+        {releases.map(([name, value]) => `${name} ${value}`).join(' · ')}
+      </p>
+      {total === 0 ? (
+        <p className="area-panel__empty">
+          No fabric locations fall inside this area. Try a larger area or another place.
+        </p>
+      ) : (
+        <>
+          <label className="summary-results__measure">
+            Chart{hasHexes ? ' and shade hexagons' : ''} by{' '}
+            <select value={measure.key} onChange={(e) => setMeasure(e.target.value)}>
+              {layout.measures.map((m) => (
+                <option key={m.key} value={m.key}>
+                  {m.header}
+                </option>
+              ))}
+            </select>
+          </label>
+          <SummaryChart layout={layout} measure={measure} />
+          <SummaryTable layout={layout} total={total} />
+        </>
+      )}
+      <div className="summary-results__exports">
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            downloadText(
+              `${slug}-summary.csv`,
+              summaryCsvFile(
+                [
+                  ['Area', area.name],
+                  ...releases,
+                  ['Generated', new Date().toISOString().replace(/\.\d+Z$/, 'Z')],
+                ],
+                layout.columns,
+                layout.rows,
+              ),
+              'text/csv',
+            )
+          }
+        >
+          Download CSV
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            const hexes = hexBreakout(hasHexes ? layout.rows : [], measure.key);
+            const doc = areaWithHexes(area.name, area.geometry, hexes, measure.key);
+            downloadText(`${slug}.geojson`, JSON.stringify(doc), 'application/geo+json');
+          }}
+        >
+          Download GeoJSON
+        </button>
+      </div>
+      {!hasHexes && (
+        <p className="field-picker__definition">
+          Add {HEX_FIELD} to the fields to see the area by hexagon on the map.
+        </p>
+      )}
+    </div>
+  );
+}
