@@ -2,8 +2,7 @@
 // (progress while it is asked in parts, its failure with Retry, or the results).
 import { useFields } from '../../../queries/use-fields';
 import { useAppStore } from '../../../state/store';
-import { errorText } from '../error-text';
-import { SplitProgress } from '../SplitProgress';
+import { RunCancelled, RunFailed, SplitProgress } from '../SplitProgress';
 import { FieldPicker } from './FieldPicker';
 import { SummaryResults } from './SummaryResults';
 import { useSelectedAreaSummary } from './use-selected-area-summary';
@@ -20,16 +19,8 @@ export function CustomSummary() {
         Loading fields…
       </p>
     );
-  if (fieldsQuery.isError) {
-    return (
-      <div className="area-panel__error" role="alert">
-        <p>The field list did not load: {errorText(fieldsQuery.error)}</p>
-        <button type="button" className="button" onClick={() => void fieldsQuery.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
+  if (fieldsQuery.isError)
+    return <RunFailed what="The field list did not load" run={fieldsQuery} />;
   const defs = fieldsQuery.data;
   return (
     <>
@@ -45,12 +36,7 @@ export function CustomSummary() {
           onCancel={summary.cancel}
         />
       ) : summary.isError ? (
-        <div className="area-panel__error" role="alert">
-          <p>The summary failed: {errorText(summary.error)}</p>
-          <button type="button" className="button" onClick={() => void summary.refetch()}>
-            Retry
-          </button>
-        </div>
+        <RunFailed what="The summary failed" run={summary} />
       ) : summary.data ? (
         <SummaryResults
           area={area}
@@ -60,12 +46,7 @@ export function CustomSummary() {
           nocat={nocat}
         />
       ) : (
-        <div className="area-panel__status">
-          <p>The summary was cancelled.</p>
-          <button type="button" className="button" onClick={() => void summary.refetch()}>
-            Summarize again
-          </button>
-        </div>
+        <RunCancelled what="The summary" again="Summarize again" run={summary} />
       )}
     </>
   );

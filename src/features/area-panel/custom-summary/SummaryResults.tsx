@@ -7,8 +7,10 @@ import { summaryCsvFile } from './summary-csv';
 import { areaWithHexes, HEX_FIELD, hexBreakout } from './summary-hexes';
 import { formatCell, summaryLayout } from './summary-table';
 import type { SavedArea } from '../../../state/slices/areas';
+import { useVintages } from '../../../queries/use-vintages';
 import { useAppStore } from '../../../state/store';
-import { downloadText, fileSlug } from '../download';
+import { fileSlug } from '../download';
+import { DownloadButton } from '../DownloadButton';
 import { SummaryChart } from './SummaryChart';
 import { SummaryTable } from './SummaryTable';
 import { MergedParts } from '../SplitProgress';
@@ -37,12 +39,11 @@ function asOf(
 }
 
 export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
-  const { measureKey, setMeasure, fabric, coverage, audience } = useAppStore(
+  const { fabric, coverage } = useVintages();
+  const { measureKey, setMeasure, audience } = useAppStore(
     useShallow((s) => ({
       measureKey: s.summaryMeasure,
       setMeasure: s.setSummaryMeasure,
-      fabric: s.fabricVintage,
-      coverage: s.coverageVintage,
       audience: s.fixedFilters.audience,
     })),
   );
@@ -85,38 +86,36 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
         </>
       )}
       <div className="summary-results__exports">
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            downloadText(
-              `${slug}-summary.csv`,
-              summaryCsvFile(
-                [
-                  ['Area', area.name],
-                  ...releases,
-                  ['Generated', new Date().toISOString().replace(/\.\d+Z$/, 'Z')],
-                ],
-                layout.columns,
-                layout.rows,
-              ),
-              'text/csv',
-            )
-          }
+        <DownloadButton
+          file={() => ({
+            name: `${slug}-summary.csv`,
+            text: summaryCsvFile(
+              [
+                ['Area', area.name],
+                ...releases,
+                ['Generated', new Date().toISOString().replace(/\.\d+Z$/, 'Z')],
+              ],
+              layout.columns,
+              layout.rows,
+            ),
+            type: 'text/csv',
+          })}
         >
           Download CSV
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
+        </DownloadButton>
+        <DownloadButton
+          file={() => {
             const hexes = hexBreakout(hasHexes ? layout.rows : [], measure.key);
             const doc = areaWithHexes(area.name, area.geometry, hexes, measure.key);
-            downloadText(`${slug}.geojson`, JSON.stringify(doc), 'application/geo+json');
+            return {
+              name: `${slug}.geojson`,
+              text: JSON.stringify(doc),
+              type: 'application/geo+json',
+            };
           }}
         >
           Download GeoJSON
-        </button>
+        </DownloadButton>
       </div>
       {!hasHexes && (
         <p className="field-picker__definition">

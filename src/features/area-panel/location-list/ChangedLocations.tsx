@@ -3,7 +3,7 @@
 // on the map, and all of them as CSV.
 import { CHANGE_CLASSES } from '../../../../shared/fixed-change';
 import { useAppStore } from '../../../state/store';
-import { downloadText } from '../download';
+import { DownloadButton } from '../DownloadButton';
 import { changedCsv, type ChangeTally, type ListJob } from './location-list-job';
 
 /** Changed locations shown as buttons; the CSV holds all of them. */
@@ -70,13 +70,11 @@ export function ChangedLocations({ job, changes, fileName }: Props) {
         </ul>
       )}
       <div className="summary-results__exports">
-        <button
-          type="button"
-          className="button"
-          onClick={() => downloadText(fileName, changedCsv(job, changes.rows), 'text/csv')}
+        <DownloadButton
+          file={() => ({ name: fileName, text: changedCsv(job, changes.rows), type: 'text/csv' })}
         >
           Download changed locations (CSV)
-        </button>
+        </DownloadButton>
       </div>
     </div>
   );

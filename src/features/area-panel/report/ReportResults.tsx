@@ -4,7 +4,8 @@ import { parseFixedFilters, DEFAULT_FIXED_FILTERS } from '../../../../shared/fix
 import { useHealth } from '../../../queries/use-health';
 import type { AreaReportRun } from '../../../queries/use-area-report';
 import type { SavedArea } from '../../../state/slices/areas';
-import { downloadText, fileSlug } from '../download';
+import { fileSlug } from '../download';
+import { DownloadButton } from '../DownloadButton';
 import { reportCsv } from './report-csv';
 import { changeTables } from './report-change-layout';
 import { asOfLine, filterLines, reportTables, TOP_PROVIDERS } from './report-layout';
@@ -59,23 +60,19 @@ export function ReportResults({ area, run, madeAt }: Props) {
       )}
       <ReportTables tables={tables} asOf={asOf} limit={{ providers: TOP_PROVIDERS }} />
       <div className="summary-results__exports">
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            downloadText(
-              `${fileSlug(area.name)}-report.csv`,
-              reportCsv(report, filters, {
-                areaName: area.name,
-                generated: new Date(madeAt),
-                synthetic,
-              }),
-              'text/csv',
-            )
-          }
+        <DownloadButton
+          file={() => ({
+            name: `${fileSlug(area.name)}-report.csv`,
+            text: reportCsv(report, filters, {
+              areaName: area.name,
+              generated: new Date(madeAt),
+              synthetic,
+            }),
+            type: 'text/csv',
+          })}
         >
           Download report CSV
-        </button>
+        </DownloadButton>
         <button type="button" className="button" onClick={print}>
           Print report
         </button>

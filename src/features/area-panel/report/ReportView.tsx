@@ -4,18 +4,17 @@
 import { useShallow } from 'zustand/react/shallow';
 import { reportUnsupported } from '../../../api/report';
 import { useAreaReport } from '../../../queries/use-area-report';
+import { useVintages } from '../../../queries/use-vintages';
 import type { SavedArea } from '../../../state/slices/areas';
 import { useAppStore } from '../../../state/store';
-import { errorText } from '../error-text';
 import { LocationList } from '../location-list/LocationList';
+import { RunCancelled, RunFailed, SplitProgress } from '../SplitProgress';
 import { ReportResults } from './ReportResults';
-import { SplitProgress } from '../SplitProgress';
 
 export function ReportView({ area }: { area: SavedArea }) {
-  const { vintage, coverage, filters, compareWith, setTab } = useAppStore(
+  const { fabric: vintage, coverage } = useVintages();
+  const { filters, compareWith, setTab } = useAppStore(
     useShallow((s) => ({
-      vintage: s.fabricVintage,
-      coverage: s.coverageVintage,
       filters: s.fixedFilters,
       compareWith: s.compareWith,
       setTab: s.setAreaTab,
@@ -54,15 +53,7 @@ export function ReportView({ area }: { area: SavedArea }) {
         <LocationList area={area} />
       </>
     );
-  if (report.isError)
-    return (
-      <div className="area-panel__error" role="alert">
-        <p>The report failed: {errorText(report.error)}</p>
-        <button type="button" className="button" onClick={() => void report.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
+  if (report.isError) return <RunFailed what="The report failed" run={report} />;
   if (report.data)
     return (
       <>
@@ -70,12 +61,5 @@ export function ReportView({ area }: { area: SavedArea }) {
         <LocationList area={area} />
       </>
     );
-  return (
-    <div className="area-panel__status">
-      <p>The report was cancelled.</p>
-      <button type="button" className="button" onClick={() => void report.refetch()}>
-        Count again
-      </button>
-    </div>
-  );
+  return <RunCancelled what="The report" again="Count again" run={report} />;
 }
