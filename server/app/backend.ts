@@ -11,6 +11,12 @@ export interface Backend {
   label: string;
   handle(request: Request): Promise<Response>;
   /**
+   * A GET answered without a second Request and a second app, when the backend can (the
+   * embedded service's locate, the operation clicked most); null leaves it to handle(), which
+   * would answer it the same way. `target`: the service path and query, as sent.
+   */
+  fastGet?(target: string): Promise<Response | null>;
+  /**
    * Runs before /api requests reach the backend, where the client's address is still known:
    * the upstream backend's per-client budget (one browser must not spend the shared token).
    */

@@ -36,9 +36,12 @@ export interface AppServerOptions {
 // Node's fetch needs `duplex` to send a streamed body; the DOM RequestInit type lacks it.
 type StreamingRequestInit = RequestInit & { duplex?: 'half' };
 
-/** An absolute URL (as the node adapter hands it) with `/api` taken off the front of its path. */
+/** Where the path starts in an absolute URL, as the node adapter hands it. */
+const pathStart = (url: string) => url.indexOf('/', url.indexOf('//') + 2);
+
+/** The URL with `/api` taken off the front of its path. */
 function withoutApi(url: string): string {
-  const path = url.indexOf('/', url.indexOf('//') + 2);
+  const path = pathStart(url);
   const rest = url.slice(path + 4);
   if (path < 0 || !url.startsWith('/api', path) || !/^(?:[/?]|$)/.test(rest)) return url;
   return url.slice(0, path) + (rest.startsWith('/') ? rest : `/${rest}`);
@@ -99,7 +102,14 @@ export function createAppServer(opts: AppServerOptions): Hono {
   );
   // The backend's answer as it is: no header is added to it afterwards (see node-exchange.ts),
   // and a copy would turn a body held whole into a stream.
-  app.all('/api/*', (c) => backend.handle(toServiceRequest(c.req.raw)));
+  app.all('/api/*', async (c) => {
+    const url = c.req.url;
+    const fast =
+      c.req.method === 'GET'
+        ? await backend.fastGet?.(withoutApi(url).slice(pathStart(url)))
+        : null;
+    return fast ?? backend.handle(toServiceRequest(c.req.raw));
+  });
 
   if (opts.distDir) {
     const pages = staticApp(opts.distDir);
