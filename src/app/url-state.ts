@@ -11,7 +11,7 @@ import type { StoreApi } from 'zustand';
 import type { FixedFilters } from '../../shared/fixed-status';
 import { areaParam, MAX_LINK_LENGTH, parseAreaParam } from '../state/area-link';
 import { fixedFiltersOrDefaults } from '../state/fixed-filters-storage';
-import type { AreaTab } from '../state/slices/areas';
+import type { AreaTab } from '../state/slices/area-tab';
 import type { CompareWith } from '../state/slices/compare';
 import type { AppState } from '../state/store';
 import { onViewRequest } from '../state/view-request';

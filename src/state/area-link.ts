@@ -6,7 +6,7 @@ import { decodeArea, encodeArea } from '../lib/geo/area-code';
 import type { Feature } from 'geojson';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { validateAreaGeometry } from '../lib/geo/validate-area';
-import type { AreaSource, SavedArea } from './slices/areas';
+import type { AreaSource, SavedArea } from './saved-area';
 import type { AppState } from './store';
 
 export type AreaLink =

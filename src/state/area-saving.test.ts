@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { areaKey } from './area-keys';
+import { areaKey } from './area-persistence/keys';
 import { installAreaStorageSync } from './area-storage-sync';
 import { createAreasSlice } from './slices/areas';
 import type { AppState } from './store';

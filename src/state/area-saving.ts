@@ -1,23 +1,14 @@
-// The areas slice's writes and the changes it takes from other tabs. A write that fails marks
-// the area unsaved and says so (with what to do next); nothing claims an area was saved when
-// it was not.
+// The areas slice's writes through the area repository, and the changes it takes from other
+// tabs, as UI state: a write that fails marks the area unsaved and says so (with what to do
+// next); nothing claims an area was saved when it was not.
 import type { StoreApi } from 'zustand';
-import { SELECTED_AREA_KEY, areaKey } from './area-keys';
-import { byCreation } from './area-record';
-import type { SetAsideCopy } from './area-set-aside';
-import { browserStorage, removeKey, writeArea, writeText, type SaveProblem } from './area-storage';
-import type { SavedArea } from './slices/areas';
+import type {
+  AreaRepository,
+  SaveProblem,
+  StoredAreaChange,
+} from './area-persistence/area-repository';
+import { byCreation, type SavedArea } from './saved-area';
 import type { AppState } from './store';
-
-/** What another tab (or a load) changed in storage, already checked with the import rules. */
-export type StoredAreaChange =
-  | { kind: 'upsert'; area: SavedArea }
-  | { kind: 'remove'; id: string }
-  /** `restore`: the id whose stored text was unreadable; this tab writes its own copy back. */
-  | { kind: 'set-aside'; copy: SetAsideCopy; restore?: string }
-  | { kind: 'set-aside-gone'; key: string }
-  /** Storage was cleared (by another tab): the areas held here are all that is left. */
-  | { kind: 'cleared' };
 
 export function notSavedText(problem: SaveProblem, name: string): string {
   return problem === 'full'
@@ -34,10 +25,10 @@ function without<T>(record: Record<string, T>, id: string): Record<string, T> {
 type Set = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
 
-export function areaSaving(set: Set, get: Get) {
+export function areaSaving(set: Set, get: Get, repository: AreaRepository) {
   /** Writes one area; on failure marks it unsaved and, unless quiet, tells the planner. */
   const save = (area: SavedArea, quiet = false): boolean => {
-    const result = writeArea(browserStorage(), area);
+    const result = repository.save(area);
     if (result.ok) {
       set((s) => ({ unsavedAreas: without(s.unsavedAreas, area.id) }));
       return true;
@@ -73,13 +64,9 @@ export function areaSaving(set: Set, get: Get) {
   return {
     save,
     saveById,
-    saveSelection: (id: string | null) => {
-      // The selection is a convenience, not the planner's work: a failed write stays quiet.
-      if (id === null) removeKey(browserStorage(), SELECTED_AREA_KEY);
-      else writeText(browserStorage(), SELECTED_AREA_KEY, id);
-    },
+    saveSelection: (id: string | null) => repository.saveSelection(id),
     remove: (id: string) => {
-      removeKey(browserStorage(), areaKey(id));
+      repository.remove(id);
       set((s) => ({ unsavedAreas: without(s.unsavedAreas, id) }));
     },
     retryUnsaved: () => {
@@ -99,7 +86,7 @@ export function areaSaving(set: Set, get: Get) {
       });
     },
     deleteSetAsideCopy: (key: string) => {
-      removeKey(browserStorage(), key);
+      repository.deleteSetAside(key);
       set((s) => ({ setAsideCopies: s.setAsideCopies.filter((c) => c.key !== key) }));
     },
     apply: (change: StoredAreaChange) => {

@@ -7,7 +7,7 @@ import {
   parseFixedFilters,
   type FixedFilters,
 } from '../../shared/fixed-status';
-import { browserStorage } from './area-storage';
+import { browserStorage } from './browser-storage';
 
 export const FIXED_FILTERS_KEY = 'coverage-explorer:fixed-filters';
 

@@ -2,7 +2,7 @@
 // them, the chosen one is the only tab stop): the planner's report and the custom summary.
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { AreaTab } from '../../state/slices/areas';
+import type { AreaTab } from '../../state/slices/area-tab';
 import { useAppStore } from '../../state/store';
 
 const TABS: { id: AreaTab; label: string }[] = [

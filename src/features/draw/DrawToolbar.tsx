@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useAppStore } from '../../state/store';
-import type { DrawTool } from '../../state/slices/areas';
+import type { DrawTool } from '../../state/slices/drawing';
 import { importAreaFile } from './import-area';
 
 const TOOLS: { tool: DrawTool; hint: string }[] = [

@@ -2,7 +2,7 @@
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { LayerSpecification } from 'maplibre-gl';
 import { LAYER, SOURCE } from '../../map/ids';
-import type { SavedArea } from '../../state/slices/areas';
+import type { SavedArea } from '../../state/saved-area';
 
 const AREA_COLOR = '#1f5fbf';
 

@@ -15,7 +15,7 @@ import {
 } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { useAppStore } from '../../state/store';
-import type { DrawTool } from '../../state/slices/areas';
+import type { DrawTool } from '../../state/slices/drawing';
 import { checkNow, checkOnClose, refusalMessage, type DrawUpdateType } from './draw-validation';
 
 /** Store tools → terra-draw mode names ('static' = terra-draw ignores the pointer). */

@@ -1,24 +1,20 @@
 import type { StateCreator } from 'zustand';
 import type { MultiPolygon, Polygon } from 'geojson';
-import type { SetAsideCopy } from '../area-set-aside';
-import { areaSaving, type StoredAreaChange } from '../area-saving';
-import { browserStorage, loadStoredAreasSafely, type SaveProblem } from '../area-storage';
+import {
+  areaRepository,
+  type SaveProblem,
+  type SetAsideCopy,
+  type StoredAreaChange,
+} from '../area-persistence/area-repository';
+import { areaSaving } from '../area-saving';
+import type { AreaSource, SavedArea } from '../saved-area';
 import type { AppState } from '../store';
 
-/** 'county' and 'state' come from the Census boundaries, 'place' from a town or ZIP searched. */
-export type AreaSource = 'draw' | 'import' | 'county' | 'state' | 'place';
-export type DrawTool = 'none' | 'Polygon' | 'Rectangle' | 'Freehand' | 'Circle' | 'Select';
-
-export interface SavedArea {
-  id: string;
-  name: string;
-  geometry: Polygon | MultiPolygon;
-  source: AreaSource;
-  createdAt: number;
-  /** A county's 5-digit or a state's 2-digit GEOID: a link names it instead of its outline. */
-  geoid?: string;
-}
-
+/**
+ * The planner's areas as the app shows them: which there are, which is selected, which could
+ * not be stored and why. What is stored is the area repository's (area-persistence/), written
+ * through at every change.
+ */
 export interface AreasSlice {
   /** Everything a planner drew or imported, kept in local storage across reloads. */
   areas: SavedArea[];
@@ -27,12 +23,8 @@ export interface AreasSlice {
   /** Unreadable stored entries, copied aside; listed until the planner deletes each copy. */
   setAsideCopies: SetAsideCopy[];
   selectedAreaId: string | null;
-  /** The active drawing tool in Draw mode ('none' = pan and pick counties). */
-  drawTool: DrawTool;
   /** A message about the last drawing or import (e.g. a refused self-intersecting ring). */
   areaNotice: { kind: 'error' | 'info'; text: string } | null;
-  /** The area whose vertices are being edited (terra-draw draws it meanwhile, not the area layer). */
-  editingAreaId: string | null;
   addArea: (area: {
     name?: string;
     geometry: Polygon | MultiPolygon;
@@ -43,9 +35,7 @@ export interface AreasSlice {
   updateAreaGeometry: (id: string, geometry: Polygon | MultiPolygon) => void;
   deleteArea: (id: string) => void;
   selectArea: (id: string | null) => void;
-  setDrawTool: (tool: DrawTool) => void;
   setAreaNotice: (notice: AreasSlice['areaNotice']) => void;
-  setEditingAreaId: (id: string | null) => void;
   /** Writes an unsaved area again (after space was freed); true once it is stored. */
   retrySave: (id: string) => boolean;
   /** Says `savedText` when the area is stored, or that it is not and what to do. */
@@ -53,20 +43,7 @@ export interface AreasSlice {
   deleteSetAsideCopy: (key: string) => void;
   /** Another tab (or this load) changed what is stored. */
   applyStoredChange: (change: StoredAreaChange) => void;
-  /** What the area summary asks for; shared by the panel and the hexagon layer on the map. */
-  summaryFields: string[];
-  summaryNocat: boolean;
-  /** The measure the chart and the hexagons show: 'locationcount' or '<field>_avg|_cnt|_sum'. */
-  summaryMeasure: string;
-  setSummaryFields: (fields: string[]) => void;
-  setSummaryNocat: (nocat: boolean) => void;
-  setSummaryMeasure: (measure: string) => void;
-  /** The area panel's tab: the planner's report (default) or the custom summary of fields. */
-  areaTab: AreaTab;
-  setAreaTab: (tab: AreaTab) => void;
 }
-
-export type AreaTab = 'report' | 'custom';
 
 function nextName(areas: SavedArea[]): string {
   let n = areas.length + 1;
@@ -83,16 +60,14 @@ function newId(): string {
 export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set, get) => {
   // Every change is written through at once, one key per area, so a reload loses nothing and
   // another tab's areas are never overwritten; a failed write marks the area unsaved.
-  const saving = areaSaving(set, get);
-  const loaded = loadStoredAreasSafely(browserStorage());
+  const saving = areaSaving(set, get, areaRepository);
+  const loaded = areaRepository.load();
   return {
     areas: loaded.areas,
     selectedAreaId: loaded.selectedAreaId,
     unsavedAreas: {},
     setAsideCopies: loaded.setAside,
-    drawTool: 'none',
     areaNotice: null,
-    editingAreaId: null,
     addArea: ({ name, geometry, source, geoid }) => {
       const id = newId();
       const area: SavedArea = {
@@ -129,20 +104,10 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
       set({ selectedAreaId });
       saving.saveSelection(selectedAreaId);
     },
-    setDrawTool: (drawTool) => set({ drawTool }),
     setAreaNotice: (areaNotice) => set({ areaNotice }),
-    setEditingAreaId: (editingAreaId) => set({ editingAreaId }),
     retrySave: (id) => saving.saveById(id),
     announceArea: (id, savedText) => saving.announce(id, savedText),
     deleteSetAsideCopy: (key) => saving.deleteSetAsideCopy(key),
     applyStoredChange: (change) => saving.apply(change),
-    summaryFields: ['building_type_code'],
-    summaryNocat: false,
-    summaryMeasure: 'locationcount',
-    setSummaryFields: (summaryFields) => set({ summaryFields }),
-    setSummaryNocat: (summaryNocat) => set({ summaryNocat }),
-    setSummaryMeasure: (summaryMeasure) => set({ summaryMeasure }),
-    areaTab: 'report',
-    setAreaTab: (areaTab) => set({ areaTab }),
   };
 };

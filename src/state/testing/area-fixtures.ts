@@ -1,7 +1,7 @@
 // Areas and storage states for the persistence tests: a valid square, a bow-tie that crosses
 // itself (refused by the import rules), and a way to fill jsdom's real 5 MB storage quota.
 import type { Polygon } from 'geojson';
-import type { SavedArea } from '../slices/areas';
+import type { SavedArea } from '../saved-area';
 
 export function square(lng = -89.65, lat = 39.78, d = 0.01): Polygon {
   return {

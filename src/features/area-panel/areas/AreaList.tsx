@@ -1,7 +1,7 @@
 // Saved areas: pick one to summarize, rename it in place, delete it; an area the browser could
 // not store says so, with Retry save and Export GeoJSON as the ways to keep it.
 import { useShallow } from 'zustand/react/shallow';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
 import { exportAreaGeoJson } from './area-export';
 

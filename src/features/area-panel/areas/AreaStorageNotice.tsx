@@ -2,14 +2,13 @@
 // deleted, and each copy can be downloaded as it was stored, then deleted once it is safe.
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { SetAsideCopy } from '../../../state/area-set-aside';
-import { readStoredText } from '../../../state/area-storage';
+import { areaRepository, type SetAsideCopy } from '../../../state/area-persistence/area-repository';
 import { useAppStore } from '../../../state/store';
 import { downloadText, fileSlug } from '../download';
 import './area-storage.css';
 
 function downloadCopy(copy: SetAsideCopy): void {
-  const text = readStoredText(copy.key) ?? '';
+  const text = areaRepository.readSetAside(copy.key) ?? '';
   let json = true;
   try {
     JSON.parse(text);

@@ -4,7 +4,7 @@
 // a view file instead, which opens the same view when dropped on the map or imported.
 import { useEffect, useState } from 'react';
 import { areaParam, MAX_LINK_LENGTH, viewFile } from '../../../state/area-link';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
 import { downloadText, fileSlug } from '../download';
 import './share-area.css';

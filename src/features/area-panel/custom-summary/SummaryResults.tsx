@@ -6,7 +6,7 @@ import { vintageLabel } from '../../../lib/vintage';
 import { summaryCsvFile } from './summary-csv';
 import { areaWithHexes, HEX_FIELD, hexBreakout } from './summary-hexes';
 import { formatCell, summaryLayout } from './summary-table';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { useVintages } from '../../../queries/use-vintages';
 import { useAppStore } from '../../../state/store';
 import { fileSlug } from '../download';

@@ -3,7 +3,7 @@
 // does). A list already gone through at these releases and filters is used at once; otherwise
 // the list runs without a file, with its progress and Cancel, and the download follows.
 import { useHealth } from '../../../queries/use-health';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { areaHexesGeoJson } from './area-hexes-geojson';
 import { downloadText } from '../download';
 import type { ListJob, ListJobSnapshot } from './location-list-job';

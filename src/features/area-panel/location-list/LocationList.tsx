@@ -2,7 +2,7 @@
 // streamed from the published operations with its progress, a Cancel that keeps nothing, and
 // a Retry that goes on where a failure stopped it; comparing, the changed locations listed.
 import { isAbortError } from '../../../api/api-error';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { AreaHexesDownload } from './AreaHexesDownload';
 import { ChangedLocations } from './ChangedLocations';
 import { canPickFile, downloadSink, pickFileSink } from './csv-sink';

@@ -10,7 +10,7 @@ import { releaseToCheck } from '../../../pipelines/fixed-view-chunk';
 import { hashString } from '../../../lib/hash';
 import { useListApis } from '../../../queries/use-list-apis';
 import { useVintages } from '../../../queries/use-vintages';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
 import { fileSlug } from '../download';
 import { jobFor, ListJob, type ListJobSnapshot } from './location-list-job';

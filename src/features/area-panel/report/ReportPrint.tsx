@@ -3,7 +3,7 @@
 // names the area and its releases, shows the area (a map picture when Print report took one,
 // else its outline), every table in full, and that demo data is synthetic.
 import { createPortal } from 'react-dom';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { AreaSketch } from './AreaSketch';
 import type { ReportTable } from './report-layout';
 import { ReportTables } from './ReportTables';

@@ -3,7 +3,7 @@
 import { parseFixedFilters, DEFAULT_FIXED_FILTERS } from '../../../../shared/fixed-status';
 import { useHealth } from '../../../queries/use-health';
 import type { AreaReportRun } from '../../../queries/use-area-report';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { fileSlug } from '../download';
 import { DownloadButton } from '../DownloadButton';
 import { reportCsv } from './report-csv';

@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { reportUnsupported } from '../../../api/report';
 import { useAreaReport } from '../../../queries/use-area-report';
 import { useVintages } from '../../../queries/use-vintages';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
 import { LocationList } from '../location-list/LocationList';
 import { RunCancelled, RunFailed, SplitProgress } from '../SplitProgress';

@@ -3,7 +3,7 @@
 // Without a map (no WebGL) the page shows the area's outline instead.
 import { useEffect, useRef, useState } from 'react';
 import { useMapInstance } from '../../../map/map-context';
-import type { SavedArea } from '../../../state/slices/areas';
+import type { SavedArea } from '../../../state/saved-area';
 import { mapSnapshot } from './map-snapshot';
 
 interface Snapshot {

@@ -1,22 +1,13 @@
-// Saved areas in localStorage (keys in area-keys.ts): load with the import rules, move the
-// legacy one-key list to one key per area, and write with a result, so a failed write is
-// reported rather than swallowed.
-import { LEGACY_AREAS_KEY, SELECTED_AREA_KEY, areaIdOfKey, areaKey } from './area-keys';
-import { areaRecordText, byCreation, parseAreaRecord, parseAreaValue } from './area-record';
-import { listSetAsideCopies, setAside, type SetAsideCopy } from './area-set-aside';
-import type { SavedArea } from './slices/areas';
+// Saved areas in localStorage (keys in keys.ts): load with the import rules, move the legacy
+// one-key list to one key per area, and write with a result, so a failed write is reported
+// rather than swallowed.
+import { LEGACY_AREAS_KEY, SELECTED_AREA_KEY, areaIdOfKey, areaKey } from './keys';
+import { byCreation, type SavedArea } from '../saved-area';
+import { areaRecordText, parseAreaRecord, parseAreaValue } from './record';
+import { listSetAsideCopies, setAside, type SetAsideCopy } from './set-aside';
 
 export type SaveProblem = 'full' | 'blocked';
 export type SaveResult = { ok: true } | { ok: false; problem: SaveProblem };
-
-/** localStorage, or null where the browser refuses it (reading the property can throw). */
-export function browserStorage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** Quota errors carry different names and codes across browsers. */
 export function saveProblemOf(error: unknown): SaveProblem {
@@ -43,9 +34,9 @@ export const writeArea = (storage: Storage | null, area: SavedArea): SaveResult 
   writeText(storage, areaKey(area.id), areaRecordText(area));
 
 /** The stored text under a key (a set-aside copy, for download), or null. */
-export function readStoredText(key: string): string | null {
+export function readStoredText(storage: Storage | null, key: string): string | null {
   try {
-    return browserStorage()?.getItem(key) ?? null;
+    return storage?.getItem(key) ?? null;
   } catch {
     return null;
   }
@@ -133,13 +124,4 @@ export function loadStoredAreas(storage: Storage | null, now = Date.now()): Load
   const selected = storage.getItem(SELECTED_AREA_KEY);
   const selectedAreaId = areas.some((a) => a.id === selected) ? selected : null;
   return { areas, selectedAreaId, setAside: [...earlier, ...fresh] };
-}
-
-/** Like loadStoredAreas, for the first render: a storage that throws on read gives no areas. */
-export function loadStoredAreasSafely(storage: Storage | null): LoadedAreas {
-  try {
-    return loadStoredAreas(storage);
-  } catch {
-    return { areas: [], selectedAreaId: null, setAside: [] };
-  }
 }

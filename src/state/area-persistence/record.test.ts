@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAreaValue } from './area-record';
-import { bowTie, savedArea, square } from './testing/area-fixtures';
+import { parseAreaValue } from './record';
+import { bowTie, savedArea, square } from '../testing/area-fixtures';
 
 describe('parseAreaValue', () => {
   it('refuses a geometry the import rules refuse, and a record its key does not name', () => {

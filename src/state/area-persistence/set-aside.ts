@@ -1,7 +1,7 @@
 // Unreadable saved areas are never deleted: their exact text is copied to another key first,
 // listed for the planner (download it, or delete the copy once it is safe elsewhere), and kept
 // across reloads until then.
-import { CORRUPT_MARK, LEGACY_AREAS_KEY, isSetAsideKey } from './area-keys';
+import { CORRUPT_MARK, LEGACY_AREAS_KEY, isSetAsideKey } from './keys';
 
 export interface SetAsideCopy {
   /** Where the text is kept now: the copy, or the original key when storage was too full to copy. */

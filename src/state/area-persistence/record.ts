@@ -1,8 +1,8 @@
 // One saved area as stored text: read back with the same geometry rules as an import, so an
 // area that was edited by hand, truncated or written by an older build is caught on load and
 // set aside instead of reaching the map or the summary.
-import { validateAreaGeometry } from '../lib/geo/validate-area';
-import type { AreaSource, SavedArea } from './slices/areas';
+import { validateAreaGeometry } from '../../lib/geo/validate-area';
+import type { AreaSource, SavedArea } from '../saved-area';
 
 export type AreaRecordParse = { ok: true; area: SavedArea } | { ok: false; reason: string };
 
@@ -71,9 +71,4 @@ export function parseAreaRecord(
 export function areaRecordText(area: SavedArea): string {
   const { id, name, geometry, source, createdAt, geoid } = area;
   return JSON.stringify({ id, name, geometry, source, createdAt, geoid });
-}
-
-/** Areas in a stable order every tab agrees on: oldest first. */
-export function byCreation(a: SavedArea, b: SavedArea): number {
-  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

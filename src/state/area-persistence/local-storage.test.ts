@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEGACY_AREAS_KEY, SELECTED_AREA_KEY, areaKey } from './area-keys';
-import { loadStoredAreas, writeArea } from './area-storage';
-import { bowTie, fillStorage, savedArea } from './testing/area-fixtures';
+import { LEGACY_AREAS_KEY, SELECTED_AREA_KEY, areaKey } from './keys';
+import { loadStoredAreas, writeArea } from './local-storage';
+import { bowTie, fillStorage, savedArea } from '../testing/area-fixtures';
 
 const NOW = 1_750_000_000_000;
 const keys = () => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)!);

@@ -1,0 +1,21 @@
+import type { StateCreator } from 'zustand';
+import type { AppState } from '../store';
+
+export type DrawTool = 'none' | 'Polygon' | 'Rectangle' | 'Freehand' | 'Circle' | 'Select';
+
+/** Draw mode's tool and the area whose outline is being edited (features/draw). */
+export interface DrawingSlice {
+  /** The active drawing tool in Draw mode ('none' = pan and pick counties). */
+  drawTool: DrawTool;
+  /** The area whose vertices are being edited (terra-draw draws it meanwhile, not the area layer). */
+  editingAreaId: string | null;
+  setDrawTool: (tool: DrawTool) => void;
+  setEditingAreaId: (id: string | null) => void;
+}
+
+export const createDrawingSlice: StateCreator<AppState, [], [], DrawingSlice> = (set) => ({
+  drawTool: 'none',
+  editingAreaId: null,
+  setDrawTool: (drawTool) => set({ drawTool }),
+  setEditingAreaId: (editingAreaId) => set({ editingAreaId }),
+});
