@@ -26,11 +26,14 @@ function createServiceServer(opts: ServiceServerOptions): Server {
   const hono = fetchListener(opts.fetch, log);
   return createHttpServer(
     (req, res) => {
-      // Set on the node response, so hot-path and Hono answers carry them alike.
-      for (const [name, value] of headers) res.setHeader(name, value);
+      // Set on the node response for Hono's answers; the hot path writes them in its head.
+      const toHono = () => {
+        for (const [name, value] of headers) res.setHeader(name, value);
+        void hono(req, res);
+      };
       const fast = opts.fastPath;
-      if (!fast) return void hono(req, res);
-      void fast(req, res).then((answered) => answered || hono(req, res));
+      if (!fast) return toHono();
+      void fast(req, res).then((answered) => answered || toHono());
     },
     opts.limits,
     log,
@@ -69,7 +72,9 @@ export async function startStandaloneService(
   const usage = deps.usage ?? createUsageMeter();
   const app = createServiceApp({ ...deps, usage });
   const fastPath =
-    hot && !deps.rateLimit ? await locateFastPath(deps.store, deps.tokens, usage) : null;
+    hot && !deps.rateLimit
+      ? await locateFastPath(deps.store, deps.tokens, usage, securityHeaderEntries(API_CSP))
+      : null;
   const server = createServiceServer({
     fetch: app.fetch,
     fastPath,
