@@ -1,6 +1,7 @@
 // What answers /api: the reference service in process, or the real service upstream.
 // Either way the app server hands it a request whose path is the service path (no /api).
 import type { MiddlewareHandler } from 'hono';
+import type { Capabilities } from '../../shared/capabilities';
 import type { ServiceError } from '../service/http/errors';
 import type { FabricVintage } from '../service/store/fabric';
 
@@ -9,6 +10,8 @@ export interface Backend {
   kind: string;
   /** What the top-bar badge shows. */
   label: string;
+  /** Where its data comes from and which of this project's own views it serves (/api/health). */
+  capabilities: Capabilities;
   handle(request: Request): Promise<Response>;
   /**
    * A GET answered without a second Request and a second app, when the backend can (the

@@ -84,7 +84,15 @@ export function createAppServer(opts: AppServerOptions): Hono {
     const problem = await backend.health?.();
     if (problem) {
       for (const [name, value] of Object.entries(problem.headers ?? {})) c.header(name, value);
-      return c.json({ ...problem.body(), backend: backend.kind, version: opts.version }, 503);
+      return c.json(
+        {
+          ...problem.body(),
+          backend: backend.kind,
+          capabilities: backend.capabilities,
+          version: opts.version,
+        },
+        503,
+      );
     }
     // Vintages change a few times a year; asking the upstream on every page load is waste.
     // Empty lists (backend down) are not kept, so the next load asks again.
@@ -94,7 +102,13 @@ export function createAppServer(opts: AppServerOptions): Hono {
       const complete = value.fabricVintages.length > 0 && value.coverageVintages.length > 0;
       vintages = complete ? { value, at: Date.now() } : null;
     }
-    return c.json({ backend: backend.kind, label: backend.label, ...value, version: opts.version });
+    return c.json({
+      backend: backend.kind,
+      label: backend.label,
+      capabilities: backend.capabilities,
+      ...value,
+      version: opts.version,
+    });
   });
 
   app.all('/api', () =>

@@ -51,7 +51,20 @@ describe('app server, embedded backend', () => {
     expect(res.status).toBe(200);
     expectSecurityHeaders(res);
     const health = (await res.json()) as Record<string, unknown>;
-    expect(health).toMatchObject({ backend: 'embedded', label: 'Demo data (synthetic)' });
+    expect(health).toMatchObject({
+      backend: 'embedded',
+      label: 'Demo data (synthetic)',
+      capabilities: {
+        data: { kind: 'demo' },
+        views: {
+          fabricTiles: true,
+          fixedTiles: true,
+          changeTiles: true,
+          report: true,
+          places: true,
+        },
+      },
+    });
     expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
     const fabric = health.fabricVintages as Array<{ vintage: string }>;
     expect(fabric.map((v) => v.vintage)).toEqual([

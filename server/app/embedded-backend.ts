@@ -3,6 +3,12 @@
 // standalone service: its POST operations (area summaries among them) run in worker threads, so
 // the map's tiles and clicks are answered while one is worked out. Locate, as on the standalone
 // service, is answered ahead of the service's app (service/http/locate-answer.ts).
+import {
+  ALL_VIEWS,
+  dataSourceLabel,
+  type BackendViews,
+  type DataSource,
+} from '../../shared/capabilities';
 import { createServiceApp } from '../service/app';
 import type { Dialect } from '../service/http/dialect';
 import { isLocateTarget, LOCATE, locateAnswerer } from '../service/http/locate-answer';
@@ -13,12 +19,25 @@ import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
 import type { LineLogger } from './log-lines';
 
-export function createEmbeddedBackend(
-  store: Store,
-  logError?: LineLogger,
-  dialect?: Dialect,
-  heavy?: ServicePool | null,
-): Backend {
+export interface EmbeddedOptions {
+  logError?: LineLogger;
+  dialect?: Dialect;
+  /** The worker pool for heavy POST operations; none answers them in process. */
+  heavy?: ServicePool | null;
+  /**
+   * Where the store's data came from, when the store can't tell (the database imported into,
+   * a workspace's source); by default the demo, or an imported fabric for a PostGIS store.
+   */
+  data?: DataSource;
+  /** The project's own views it serves; all of them by default. */
+  views?: BackendViews;
+}
+
+export function createEmbeddedBackend(store: Store, opts: EmbeddedOptions = {}): Backend {
+  const { logError, dialect, heavy, views = ALL_VIEWS } = opts;
+  const data: DataSource =
+    opts.data ??
+    (store.kind === 'postgis' ? { kind: 'imported', database: 'PostGIS' } : { kind: 'demo' });
   // One meter for the service and the locates answered ahead of it, as the standalone has.
   const usage = createUsageMeter();
   const locate = locateAnswerer(store);
@@ -32,8 +51,8 @@ export function createEmbeddedBackend(
   });
   return {
     kind: 'embedded',
-    // The top bar's badge: a PostGIS store holds whatever fabric was imported, not the demo.
-    label: store.kind === 'postgis' ? 'Fabric database (PostGIS)' : 'Demo data (synthetic)',
+    label: dataSourceLabel(data),
+    capabilities: { data, views },
     handle: async (request) => service.fetch(request),
     fastGet: async (target) => {
       if (!isLocateTarget(target)) return null;

@@ -12,6 +12,7 @@ import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
 import { createAppServer } from './create-app-server';
 import { createEmbeddedBackend } from './embedded-backend';
+import type { DataSource } from '../../shared/capabilities';
 import { closeServer, createHttpServer, fetchListener, listen } from './http-server';
 import { hostAllowlist } from './host-allowlist';
 import { lineLogger } from './log-lines';
@@ -68,6 +69,16 @@ function positiveInt(value: string | undefined, name: string): number | undefine
 }
 
 /** The backend the environment asks for. Throws with a message naming the bad variable. */
+/** A database named for a stamp: its name and host, never its user or password. */
+function describeDatabase(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${decodeURIComponent(u.pathname.slice(1)) || 'postgres'} on ${u.host || 'localhost'}`;
+  } catch {
+    return 'PostGIS';
+  }
+}
+
 export async function backendFromEnv(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
@@ -89,7 +100,16 @@ export async function backendFromEnv(
       });
     const ready = await store;
     const heavy = await startServicePool(ready, poolSettings, { dialect, log });
-    const embedded = createEmbeddedBackend(ready, log, dialect, heavy);
+    const data: DataSource | undefined =
+      storeSettings.kind === 'postgis'
+        ? { kind: 'imported', database: describeDatabase(storeSettings.url) }
+        : undefined;
+    const embedded = createEmbeddedBackend(ready, {
+      logError: log,
+      dialect,
+      heavy,
+      ...(data ? { data } : {}),
+    });
     // A store loaded here is this backend's to close; one given by a test stays its giver's.
     const owned: Backend = opts.store
       ? embedded

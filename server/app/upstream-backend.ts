@@ -2,6 +2,7 @@
 // service, adding the token the server holds. The browser's own credentials never pass: only
 // the contract's query parameters and the body go out. What comes back is treated as hostile:
 // read with a byte cap, checked, re-emitted in our error vocabulary (upstream-answer.ts).
+import { NO_VIEWS } from '../../shared/capabilities';
 import { createHash } from 'node:crypto';
 import { readBodyCapped } from '../service/http/body';
 import { ServiceError, errorFetchResponse } from '../service/http/errors';
@@ -186,6 +187,8 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
   return {
     kind: base.host,
     label: base.host,
+    // The real service publishes none of this project's own views.
+    capabilities: { data: { kind: 'upstream', host: base.host }, views: NO_VIEWS },
     handle,
     ...(opts.clientRateLimit ? { guard: clientRateLimit(opts.clientRateLimit, now) } : {}),
   };

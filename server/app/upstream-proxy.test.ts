@@ -170,6 +170,17 @@ describe('upstream proxy', () => {
     expect(await res.json()).toMatchObject({
       backend: host,
       label: host,
+      // The real service publishes none of this project's own views.
+      capabilities: {
+        data: { kind: 'upstream', host },
+        views: {
+          fabricTiles: false,
+          fixedTiles: false,
+          changeTiles: false,
+          report: false,
+          places: false,
+        },
+      },
       fabricVintages: [{ vintage: '202506' }],
       coverageVintages: ['202412', '202506'],
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),

@@ -2,6 +2,7 @@
 // service does not publish, are answered by the reference service in process over the synced
 // county; every published operation still goes upstream, match and locate included (the
 // workspace has no parcels or footprints, so its locate could only say Nearest).
+import { ALL_VIEWS, dataSourceLabel, type DataSource } from '../../shared/capabilities';
 import { findOperation } from '../service/http/operations';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import { readManifest, readWorkspaceFabric } from '../workspace/workspace-files';
@@ -33,12 +34,22 @@ export function withWorkspace(upstream: Backend, dir: string, log: LineLogger): 
   const manifest = readManifest(dir);
   if (!manifest || manifest.sourceHost !== upstream.kind) return upstream;
   const store = createMemoryStore(readWorkspaceFabric(dir, manifest));
-  const local = createEmbeddedBackend(store, log);
+  const data: DataSource = {
+    kind: 'workspace',
+    host: manifest.sourceHost,
+    areas: manifest.areas.map(({ geoid, name }) => ({ geoid, name })),
+    syncedAt: manifest.syncedAt,
+  };
+  // No parcels, footprints or roads are published with geometry: no fabric tiles.
+  const views = { ...ALL_VIEWS, fabricTiles: false };
+  const local = createEmbeddedBackend(store, { logError: log, data, views });
   log(
     `workspace: county ${manifest.areas.map((a) => a.geoid).join(', ')} synced ${manifest.syncedAt} from ${manifest.sourceHost}`,
   );
   return {
     ...upstream,
+    label: dataSourceLabel(data),
+    capabilities: { data, views },
     handle: (request) => (ownOperation(request) ? local.handle(request) : upstream.handle(request)),
     close: async () => {
       await upstream.close?.();

@@ -119,3 +119,27 @@ it('answers the report of an area, with the comparison, as the embedded demo doe
   expect(b.status).toBe(200);
   expect(JSON.parse(b.bytes.toString())).toEqual(JSON.parse(a.bytes.toString()));
 });
+
+it('says in /api/health that the workspace answers, which county, from which host', async () => {
+  const health = (await (await fetch(`${workspaceApp.url}/api/health`)).json()) as {
+    label: string;
+    capabilities: { data: Record<string, unknown>; views: Record<string, boolean> };
+  };
+  const host = new URL(proxy.url).host;
+  expect(health.capabilities.data).toMatchObject({
+    kind: 'workspace',
+    host,
+    areas: [{ geoid: demo.county.geoid, name: expect.stringContaining('Sangamon') }],
+    syncedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+  });
+  // Every view of the demo but the fabric's own drawing (parcels and footprints are not
+  // published with their geometry).
+  expect(health.capabilities.views).toEqual({
+    fabricTiles: false,
+    fixedTiles: true,
+    changeTiles: true,
+    report: true,
+    places: true,
+  });
+  expect(health.label).toBe(`Workspace · ${host}`);
+});

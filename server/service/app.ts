@@ -1,6 +1,8 @@
 // The reference service as a Hono app: one router per resource, auth and rate limit in front,
 // every failure rendered as the JSON error body. `tokens: null` switches auth off (the app
 // server embeds the service in process and holds no browser tokens).
+import { z } from 'zod';
+import { capabilitiesSchema } from '../../shared/capabilities';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import type { CollectLimits, Store } from './store/store';
@@ -117,6 +119,15 @@ export function createServiceApp(deps: ServiceDeps): OpenAPIHono<ServiceEnv> {
     type: 'http',
     scheme: 'bearer',
   });
+  // The app server's /api/health carries it (docs/SERVICE.md, "Health"): documented here, with
+  // the operations the app server forwards, so one document holds every shape a client reads.
+  // JSON Schema 2020-12, as OpenAPI 3.1 takes it (the shared schema is plain zod).
+  const { $schema: _dialect, ...capabilities } = z.toJSONSchema(capabilitiesSchema);
+  app.openAPIRegistry.registerComponent(
+    'schemas',
+    'AppServerCapabilities',
+    capabilities as Parameters<typeof app.openAPIRegistry.registerComponent<'schemas'>>[2],
+  );
   app.openAPIRegistry.registerComponent('securitySchemes', 'apikey', {
     type: 'apiKey',
     in: 'header',

@@ -207,7 +207,14 @@ describe('/openapi.json', () => {
         'FixedCoverageRecord',
         'MobileCoverageRecord',
         'AreaGeoJson',
+        'AppServerCapabilities',
       ]),
     );
+    // What /api/health says of its backend: the source's kinds and the views, named.
+    const caps = doc.components.schemas.AppServerCapabilities as {
+      properties: { data: { oneOf?: { properties: { kind: { const?: string } } }[] } };
+    };
+    expect(JSON.stringify(caps)).toMatch(/"workspace"/);
+    expect(Object.keys(caps.properties)).toEqual(['data', 'views']);
   });
 });

@@ -274,7 +274,14 @@ describe('npm start and npm run service with STORE=postgis', () => {
     try {
       const health = async (url: string) => (await fetch(`${url}/api/health`)).json();
       const [db, mem] = [await health(overDb.url), await health(overMemory.url)];
-      expect(db.label).toBe('Fabric database (PostGIS)');
+      // The imported fabric is named by its database (never the user or password), not as the demo.
+      const database = new URL(cluster.url);
+      expect(db.label).toBe('Imported fabric');
+      expect(db.capabilities.data).toEqual({
+        kind: 'imported',
+        database: `${database.pathname.slice(1)} on ${database.host}`,
+      });
+      expect(mem.capabilities.data).toEqual({ kind: 'demo' });
       expect(db.fabricVintages).toEqual(mem.fabricVintages);
       expect(db.coverageVintages).toEqual(mem.coverageVintages);
       const v = fabric.vintages.at(-1)!.vintage;
