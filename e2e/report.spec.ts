@@ -274,16 +274,17 @@ test.describe('area report', () => {
 
   test('against a service without the report, says so and offers the custom summary', async ({
     page,
-    pageGuard,
   }) => {
-    pageGuard.allowFailures('/report');
-    await page.route(/\/fabricext\/\d{6}\/report\?/, (route) =>
-      route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'not_found', message: 'no such operation' } }),
-      }),
-    );
+    // A backend whose capabilities don't list the report: the app never asks for one.
+    await page.route('**/api/health', async (route) => {
+      const health = await (await route.fetch()).json();
+      health.capabilities.views.report = false;
+      await route.fulfill({ json: health });
+    });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/report\?/.test(r.url())) asked.push(r.url());
+    });
     const map = new MapDriver(page);
     await page.goto(`/#map=14/${town.lat}/${town.lng}`);
     await map.waitForIdle();
@@ -298,6 +299,7 @@ test.describe('area report', () => {
       'true',
     );
     await expect(panel.total).toBeVisible();
+    expect(asked).toEqual([]);
   });
 
   test('fits a phone screen', async ({ page }) => {

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Capabilities } from '../../shared/capabilities';
 import type { ServiceError } from '../service/http/errors';
 import type { FabricVintage } from '../service/store/fabric';
+import { tagRequest } from './log-lines';
 
 export interface Backend {
   /** "embedded", or the upstream host. */
@@ -39,11 +40,20 @@ export interface BackendVintages {
   coverageVintages: string[];
 }
 
-/** Asks the backend for both vintage lists (the health answer); [] when it can't say. */
-export async function backendVintages(backend: Backend, origin: string): Promise<BackendVintages> {
+/**
+ * Asks the backend for both vintage lists (the health answer); [] when it can't say. The
+ * requests carry `requestId` (the health request's), so what the backend logs about them does.
+ */
+export async function backendVintages(
+  backend: Backend,
+  origin: string,
+  requestId?: string,
+): Promise<BackendVintages> {
   const get = async <T>(path: string): Promise<T[]> => {
     try {
-      const res = await backend.handle(new Request(`${origin}${path}`));
+      const request = new Request(`${origin}${path}`);
+      if (requestId) tagRequest(request, requestId);
+      const res = await backend.handle(request);
       if (!res.ok) return [];
       const body: unknown = await res.json();
       return Array.isArray(body) ? (body as T[]) : [];

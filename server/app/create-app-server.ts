@@ -98,7 +98,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
     // Empty lists (backend down) are not kept, so the next load asks again.
     let value = vintages && Date.now() - vintages.at <= healthCacheMs ? vintages.value : null;
     if (!value) {
-      value = await backendVintages(backend, new URL(c.req.url).origin);
+      value = await backendVintages(backend, new URL(c.req.url).origin, requestIdOf(c.req.raw));
       const complete = value.fabricVintages.length > 0 && value.coverageVintages.length > 0;
       vintages = complete ? { value, at: Date.now() } : null;
     }

@@ -114,6 +114,13 @@ describe('request log', () => {
     const mine = logs.filter((l) => l.endsWith(` req=${id}`));
     expect(mine.some((l) => l.startsWith('GET /api/fabric/layers 502'))).toBe(true);
     expect(mine.some((l) => l.includes('unreachable'))).toBe(true);
+    // The health answer asks the backend itself: what that logs carries the health request's id.
+    const health = await fetch(`${app.url}/api/health`);
+    const healthId = health.headers.get('x-request-id') ?? '';
+    await until(() => logs.some((l) => l.startsWith('GET /api/health')));
+    const asked = logs.filter((l) => /^upstream \w*vintages/i.test(l));
+    expect(asked).toHaveLength(2);
+    expect(asked.every((l) => l.endsWith(` req=${healthId}`))).toBe(true);
 
     // A short safe id from a proxy in front is kept; anything else is replaced.
     const kept = await fetch(`${app.url}/api/health`, {

@@ -1,11 +1,18 @@
-// Zod schema for the app server's /api/health answer: the backend and its vintages.
+// Zod schema for the app server's /api/health answer: the backend, what it can serve, and its
+// vintages.
 import { z } from 'zod';
+import { capabilitiesSchema, NO_VIEWS } from '../../shared/capabilities';
 import { vintageText } from '../../shared/schema-primitives';
 
 export const healthSchema = z.object({
   /** "embedded" for the reference service inside the app server, else the upstream host. */
   backend: z.string(),
   label: z.string(),
+  /**
+   * Where the data comes from and which of this project's own views the backend serves. An app
+   * server from before it was named reads as an upstream host with none of them.
+   */
+  capabilities: capabilitiesSchema.optional(),
   // The backend's /fabric/vintages records as it sent them, in either dialect (cqaversion or
   // svcversion), or bare vintages: only the vintage is read here, so neither name is required.
   fabricVintages: z.array(
@@ -17,3 +24,13 @@ export const healthSchema = z.object({
   version: z.string(),
 });
 export type Health = z.output<typeof healthSchema>;
+
+/** The capabilities of an answer, with the safe reading for one that does not say them. */
+export function capabilitiesOf(health: Health) {
+  return (
+    health.capabilities ?? {
+      data: { kind: 'upstream' as const, host: health.backend },
+      views: NO_VIEWS,
+    }
+  );
+}

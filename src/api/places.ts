@@ -1,9 +1,8 @@
 // places: the reference service's search of towns, ZIP codes and streets by name (docs/SERVICE.md,
-// "places"). A real service does not offer it and answers 404, which `placesUnsupported` tells
-// apart from a vintage it does not know.
+// "places"). A real service does not offer it: the app asks only a backend whose capabilities
+// list it (src/queries/use-capabilities.ts).
 import { z } from 'zod';
 import { intLike, numberLike, textLike } from '../../shared/schema-primitives';
-import { isApiError } from './api-error';
 import { request } from './http';
 
 /** A town's or ZIP code's extent as an area; absent from a service older than the field. */
@@ -56,9 +55,4 @@ export function findPlaces(
     signal,
     schema: placesResponseSchema,
   });
-}
-
-/** The service has no places operation (a real service): its 404 names no vintage. */
-export function placesUnsupported(error: unknown): boolean {
-  return isApiError(error) && error.status === 404 && error.code !== 'unknown_vintage';
 }

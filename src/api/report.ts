@@ -1,6 +1,6 @@
 // The area report: the reference service's own operation (docs/SERVICE.md, "report"), a
 // planner's counts of an area under the fixed broadband filters. A real service does not offer
-// it and answers 404, which `reportUnsupported` tells apart from a vintage it does not know.
+// it: the app asks only a backend whose capabilities list it (src/queries/use-capabilities.ts).
 import { z } from 'zod';
 import {
   CHANGE_CLASSES,
@@ -14,7 +14,6 @@ import {
   type FixedFilters,
 } from '../../shared/fixed-status';
 import { intLike } from '../../shared/schema-primitives';
-import { isApiError } from './api-error';
 import type { SummarizeArea } from './fabricext';
 import { request } from './http';
 
@@ -118,9 +117,4 @@ export function reportArea(
 export interface ComparedRelease {
   coverage: string;
   fabric: string;
-}
-
-/** The service has no report operation (a real service): its 404 names no vintage. */
-export function reportUnsupported(error: unknown): boolean {
-  return isApiError(error) && error.status === 404 && error.code !== 'unknown_vintage';
 }

@@ -1,5 +1,8 @@
-// What the panel says before anything is selected: the three ways in.
+import { useCapabilities } from '../queries/use-capabilities';
+
+// What the panel says before anything is selected: the three ways in, and whose data it is.
 export function IntroPanel() {
+  const { stamp } = useCapabilities();
   return (
     <div className="intro-panel">
       <p className="intro-panel__lead">
@@ -21,8 +24,13 @@ export function IntroPanel() {
       </ul>
       <p className="intro-panel__note">
         <kbd>Esc</kbd> clears the selection. On the focused map, arrow keys pan and <kbd>Enter</kbd>{' '}
-        inspects its centre. The demo data is synthetic.
+        inspects its centre.
       </p>
+      {stamp && (
+        <p className="intro-panel__note" data-testid="intro:source">
+          Data: {stamp}.
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { GeoJSONSource } from 'maplibre-gl';
 import { useAppStore } from '../state/store';
-import { useHealth } from '../queries/use-health';
+import { useCapabilities } from '../queries/use-capabilities';
 import { env } from '../config/env';
 import { buildBasemapStyle } from './basemap-style';
 import { loadBoundaries } from './boundaries';
@@ -67,9 +67,9 @@ export function MapView({ children }: { children?: ReactNode }) {
   // What Enter does at the centre; a drawing tool takes the map's input for itself.
   const enterDoes =
     mode === 'inspect' ? 'inspects the point' : drawTool === 'none' ? 'picks the county' : null;
-  const health = useHealth();
-  // Vector tiles of the fabric come from the embedded reference service only.
-  const showFabric = !onlineStyle && health.data?.backend === 'embedded';
+  // Vector tiles of the fabric (roads, parcels, footprints): the demo's and an import's.
+  const fabricTiles = useCapabilities().views.fabricTiles;
+  const showFabric = !onlineStyle && fabricTiles;
   useFabricLayers(map, fabricVintage, showFabric);
   useFabricVisibility(map, layers, fabricVintage, showFabric);
   useMapClicks(map);

@@ -4,7 +4,7 @@
 import { CollapsibleLegend } from '../../components/CollapsibleLegend';
 import { BUILDING_TYPES } from '../../map/layers/building-types';
 import { MAP_COLORS } from '../../map/layers/colors';
-import { useHealth } from '../../queries/use-health';
+import { useCapabilities } from '../../queries/use-capabilities';
 import { useAppStore } from '../../state/store';
 import './building-type.css';
 
@@ -15,9 +15,8 @@ const ROWS = [
 
 export function BuildingTypeLegend() {
   const on = useAppStore((s) => s.layers.buildingType);
-  const health = useHealth();
+  const drawn = useCapabilities().views.fabricTiles;
   if (!on) return null;
-  const drawn = health.data?.backend === 'embedded';
   return (
     <CollapsibleLegend id="building-type" title="Building type" aside="from zoom 14">
       {drawn ? (

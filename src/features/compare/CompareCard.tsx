@@ -8,7 +8,7 @@ import { fixedChangeHexTileUrl, fixedChangeTileUrl } from '../../api/coverage';
 import { CollapsibleLegend } from '../../components/CollapsibleLegend';
 import { vintageLabel } from '../../lib/vintage';
 import { useMapInstance } from '../../map/map-context';
-import { useHealth } from '../../queries/use-health';
+import { useCapabilities } from '../../queries/use-capabilities';
 import { useVintages } from '../../queries/use-vintages';
 import { useAppStore } from '../../state/store';
 import { CHANGE_COLOUR } from './compare-styles';
@@ -38,11 +38,11 @@ export function CompareCard() {
       setCompareWith: st.setCompareWith,
     })),
   );
-  const health = useHealth();
+  const caps = useCapabilities();
   const fabrics = vintages.fabricVintages ?? [];
   const w = s.compareWith;
-  // The compare tiles are the reference service's (embedded backend) operation.
-  const available = health.data?.backend === 'embedded';
+  // The compare tiles are this project's own operation (the demo, an import or a workspace).
+  const available = caps.views.changeTiles;
   const url = available && w && cv && fv ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric) : null;
   const earlier = w && cv && fv ? earlierSide({ coverage: cv, fabric: fv }, w) : ('b' as const);
   useChangeLayer(map, url, s.filters, earlier);
@@ -55,7 +55,7 @@ export function CompareCard() {
   useChangeHexLayer(map, hexUrl);
   const hexSums = useChangeHexSums(map, hexUrl !== null, earlier);
   const zoom = useSettledView(map)?.zoom ?? null;
-  if (!map || health.data === undefined) return null;
+  if (!map || !caps.known) return null;
 
   const shown = (coverage: string | null, fabric: string | null) =>
     coverage && fabric ? `coverage ${vintageLabel(coverage)}, fabric ${vintageLabel(fabric)}` : '…';

@@ -13,7 +13,7 @@ import { useMapInstance } from '../../map/map-context';
 import { useGeoJsonSource } from '../../map/use-geojson-source';
 import { releaseToCheck } from '../../pipelines/fixed-view-chunk';
 import { useFixedViewLocations, type FixedPoints } from '../../queries/use-fixed-view-locations';
-import { useHealth } from '../../queries/use-health';
+import { useCapabilities } from '../../queries/use-capabilities';
 import { useVintages } from '../../queries/use-vintages';
 import { useAppStore } from '../../state/store';
 import { FIXED_HEX_MIN_ZOOM, FIXED_POINT_MIN_ZOOM, fixedHexHoverLayers } from './fixed-styles';
@@ -40,9 +40,9 @@ export function FixedBroadbandLayer() {
     })),
   );
   const { coverage: cv, fabric: fv, fabricQuery } = useVintages();
-  const health = useHealth();
-  // The location and hexagon tiles are the reference service's (embedded backend) operations.
-  const available = health.data?.backend === 'embedded';
+  const caps = useCapabilities();
+  // The location and hexagon tiles are this project's own operations (demo, import, workspace).
+  const available = caps.views.fixedTiles;
   // Compare mode draws the net change by hexagon instead (features/compare).
   const comparing = available && s.comparing;
   useFixedTileLayers(map, {
@@ -53,8 +53,8 @@ export function FixedBroadbandLayer() {
     visible: s.on,
     hexVisible: !comparing,
   });
-  // Any other backend is an upstream service: street-zoom locations from its published operations.
-  const upstream = health.data !== undefined && !available;
+  // Without them (a service upstream): street-zoom locations from its published operations.
+  const upstream = caps.known && !available;
   const view = useSettledView(map);
   const street = upstream && s.on && view !== null && view.zoom >= VIEW_LOAD_MIN_ZOOM;
   const vintages =

@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MapProvider, useSetMapInstance } from '../../map/map-context';
 import { createTestQueryClient } from '../../queries/testing/render-with-client';
+import { healthQueryOptions } from '../../queries/use-health';
 import { useAppStore } from '../../state/store';
 import { AddressSearch } from './AddressSearch';
 
@@ -111,8 +112,25 @@ function WithMap({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** The app server's health, seeded into the cache: the demo, with every view of its own. */
+function healthOf(places: boolean) {
+  return {
+    backend: 'embedded',
+    label: 'Demo data (synthetic)',
+    capabilities: {
+      data: { kind: 'demo' as const },
+      views: { fabricTiles: true, fixedTiles: true, changeTiles: true, report: true, places },
+    },
+    fabricVintages: [VINTAGE],
+    coverageVintages: [VINTAGE],
+    version: '1.0.0',
+  };
+}
+let client: ReturnType<typeof createTestQueryClient>;
+
 function renderSearch() {
-  const client = createTestQueryClient();
+  client = createTestQueryClient();
+  client.setQueryData(healthQueryOptions().queryKey, healthOf(true));
   render(
     <QueryClientProvider client={client}>
       <MapProvider>
@@ -440,15 +458,14 @@ describe('AddressSearch', () => {
     ).toBeTruthy();
     expect(screen.getByText(/start with the house number \(match needs one\)/)).toBeTruthy();
 
-    placesAnswer = () =>
-      new Response(JSON.stringify({ error: { code: 'not_found', message: 'no operation' } }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
+    // A backend whose capabilities don't list places (a service upstream) is never asked.
+    act(() => client.setQueryData(healthQueryOptions().queryKey, healthOf(false)));
+    const asked = placesCalls().length;
     fireEvent.change(input, { target: { value: 'Elm Street' } });
     expect(
       await screen.findByText(/Town and street search needs the reference service/),
     ).toBeTruthy();
     expect(screen.getByText(/match needs a house number/)).toBeTruthy();
+    expect(placesCalls()).toHaveLength(asked);
   });
 });

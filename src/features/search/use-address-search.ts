@@ -3,9 +3,9 @@
 // ZIP code or a name (town, street) → places, coordinates → nothing (the map locates them
 // once chosen). Each text has its own query key, so when the text moves on the older request
 // loses its observer and TanStack aborts it through the AbortSignal the client passes to fetch.
-import { placesUnsupported } from '../../api/places';
 import { vintageLabel } from '../../lib/vintage';
 import { useMatch } from '../../queries/use-match';
+import { useCapabilities } from '../../queries/use-capabilities';
 import { usePlaces } from '../../queries/use-places';
 import { useTranslate } from '../../queries/use-translate';
 import { useAppStore } from '../../state/store';
@@ -60,8 +60,10 @@ export function useAddressSearch(raw: string): { state: SearchState; query: Sear
     otherIdKind(idKind),
     query.kind === 'id' ? query.id.id : null,
   );
+  // Places is this project's own operation: a backend without it is never asked.
+  const placesOffered = useCapabilities().views.places;
   const places = usePlaces(
-    vintage,
+    placesOffered ? vintage : null,
     query.kind === 'zip' ? query.zip : query.kind === 'name' ? query.text : '',
   );
   const label = vintage ? vintageLabel(vintage, 'long') : 'selected';
@@ -107,7 +109,7 @@ export function useAddressSearch(raw: string): { state: SearchState; query: Sear
     }
     case 'zip':
     case 'name': {
-      if (places.status === 'error' && placesUnsupported(places.error)) {
+      if (!placesOffered) {
         return result({ status: 'message', message: text.placesUnsupportedText(query.kind) });
       }
       if (places.data && places.isPlaceholderData && places.data.places.length > 0) {

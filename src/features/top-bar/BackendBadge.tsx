@@ -1,9 +1,11 @@
 import { useHealth } from '../../queries/use-health';
+import { useCapabilities } from '../../queries/use-capabilities';
 import './backend-badge.css';
 
-/** Says who answers: the synthetic demo (embedded service) or the real upstream host. */
+/** Says where the data comes from: the synthetic demo, an imported fabric, a workspace, a host. */
 export function BackendBadge() {
   const health = useHealth();
+  const caps = useCapabilities();
   if (health.isPending)
     return <span className="backend-badge backend-badge--pending">Connecting…</span>;
   if (health.isError) {
@@ -18,18 +20,19 @@ export function BackendBadge() {
       </button>
     );
   }
-  const embedded = health.data.backend === 'embedded';
+  const demo = caps.data?.kind === 'demo';
   return (
     <span
-      className={embedded ? 'backend-badge backend-badge--demo' : 'backend-badge'}
-      title={health.data.label}
+      className={demo ? 'backend-badge backend-badge--demo' : 'backend-badge'}
+      title={caps.stamp}
+      data-testid="backend-badge"
     >
-      {embedded ? (
+      {demo ? (
         <>
           Demo data<span className="backend-badge__more"> (synthetic)</span>
         </>
       ) : (
-        health.data.backend
+        caps.label
       )}
     </span>
   );

@@ -2,7 +2,7 @@
 // cells counted from the list (so they follow the filters and both releases, as the report
 // does). A list already gone through at these releases and filters is used at once; otherwise
 // the list runs without a file, with its progress and Cancel, and the download follows.
-import { useHealth } from '../../../queries/use-health';
+import { useCapabilities } from '../../../queries/use-capabilities';
 import type { SavedArea } from '../../../state/saved-area';
 import { areaHexesGeoJson } from './area-hexes-geojson';
 import { downloadText } from '../download';
@@ -17,7 +17,7 @@ interface Props {
 }
 
 export function AreaHexesDownload({ area, job, snapshot, fileName, disabled }: Props) {
-  const synthetic = useHealth().data?.backend === 'embedded';
+  const source = useCapabilities().stamp;
 
   const save = ({ hexes }: ListJobSnapshot) => {
     if (!hexes) return;
@@ -27,7 +27,7 @@ export function AreaHexesDownload({ area, job, snapshot, fileName, disabled }: P
       context: job.context,
       tally: hexes,
       generated: new Date(),
-      synthetic,
+      source,
     });
     downloadText(fileName, JSON.stringify(doc), 'application/geo+json');
   };

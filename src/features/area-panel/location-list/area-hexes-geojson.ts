@@ -25,8 +25,8 @@ export interface AreaHexesInput {
   context: ListContext;
   tally: HexTally;
   generated: Date;
-  /** The demo fabric is synthetic: the file says so. */
-  synthetic: boolean;
+  /** Where the data came from, in words (useCapabilities().stamp); every file says so. */
+  source: string;
 }
 
 type Props = Record<string, string | number>;
@@ -84,7 +84,7 @@ function areaProps(input: AreaHexesInput, hexagons: number): Props {
   props.hexagons = hexagons;
   // Locations the service gave no coordinates for are counted in no hexagon.
   props.unplaced = input.tally.unplaced;
-  if (input.synthetic) props.data = 'Demo data (synthetic): not real locations or offers';
+  if (input.source) props.data = input.source;
   return props;
 }
 

@@ -114,7 +114,7 @@ describe('the area and its hexagons as GeoJSON', () => {
       context: ctx,
       tally,
       generated: new Date('2025-07-01T12:00:00.123Z'),
-      synthetic: true,
+      source: 'Demo data (synthetic): not real locations or offers',
     });
     const [area, ...hexes] = doc.features;
     expect(area!.geometry).toBe(geometry);

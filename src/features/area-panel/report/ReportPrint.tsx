@@ -14,12 +14,13 @@ interface Props {
   tables: readonly ReportTable[];
   asOf: string;
   filters: string;
-  synthetic: boolean;
+  /** Where the data came from, in words (useCapabilities().stamp). */
+  source: string;
   snapshot: string | null;
   madeAt: number;
 }
 
-export function ReportPrint({ area, tables, asOf, filters, synthetic, snapshot, madeAt }: Props) {
+export function ReportPrint({ area, tables, asOf, filters, source, snapshot, madeAt }: Props) {
   return createPortal(
     <article className="report-print" data-testid="report:print">
       <header className="report-print__header">
@@ -27,11 +28,7 @@ export function ReportPrint({ area, tables, asOf, filters, synthetic, snapshot, 
         <p>{asOf}</p>
         <p>{filters}</p>
         <p>Counted {new Date(madeAt).toLocaleString('en-US')}</p>
-        {synthetic && (
-          <p className="report-print__notice">
-            Demo data (synthetic): these locations, providers and offers are generated, not real.
-          </p>
-        )}
+        {source && <p className="report-print__notice">Data: {source}</p>}
       </header>
       <figure className="report-print__map">
         {snapshot ? (

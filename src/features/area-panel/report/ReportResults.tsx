@@ -1,7 +1,7 @@
 // A finished report: the total, the three tables, the CSV download and the printable page
 // (a copy of the tables outside the app's layout, which the print stylesheet alone shows).
 import { parseFixedFilters, DEFAULT_FIXED_FILTERS } from '../../../../shared/fixed-status';
-import { useHealth } from '../../../queries/use-health';
+import { useCapabilities } from '../../../queries/use-capabilities';
 import type { AreaReportRun } from '../../../queries/use-area-report';
 import type { SavedArea } from '../../../state/saved-area';
 import { fileSlug } from '../download';
@@ -25,7 +25,7 @@ interface Props {
 
 export function ReportResults({ area, run, madeAt }: Props) {
   const { report } = run;
-  const synthetic = useHealth().data?.backend === 'embedded';
+  const source = useCapabilities().stamp;
   const { print, snapshot } = useReportPrint(area);
   // The filters the service counted under, as it echoed them.
   const parsed = parseFixedFilters(report.filters);
@@ -66,7 +66,7 @@ export function ReportResults({ area, run, madeAt }: Props) {
             text: reportCsv(report, filters, {
               areaName: area.name,
               generated: new Date(madeAt),
-              synthetic,
+              source,
             }),
             type: 'text/csv',
           })}
@@ -82,7 +82,7 @@ export function ReportResults({ area, run, madeAt }: Props) {
         tables={tables}
         asOf={asOf}
         filters={filterText}
-        synthetic={synthetic}
+        source={source}
         snapshot={snapshot}
         madeAt={madeAt}
       />

@@ -2,8 +2,8 @@
 // the fixed broadband filters, with its progress when the area is split, its refusals (a
 // service without the report offers the custom summary instead), and the finished report.
 import { useShallow } from 'zustand/react/shallow';
-import { reportUnsupported } from '../../../api/report';
 import { useAreaReport } from '../../../queries/use-area-report';
+import { useCapabilities } from '../../../queries/use-capabilities';
 import { useVintages } from '../../../queries/use-vintages';
 import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
@@ -20,9 +20,15 @@ export function ReportView({ area }: { area: SavedArea }) {
       setTab: s.setAreaTab,
     })),
   );
-  const report = useAreaReport({ vintage, coverage, filters, compareWith }, area.geometry);
+  const caps = useCapabilities();
+  // The report is this project's own operation: a backend without it is never asked.
+  const offered = caps.views.report;
+  const report = useAreaReport(
+    { vintage, coverage, filters, compareWith },
+    offered ? area.geometry : null,
+  );
 
-  if (!vintage || !coverage)
+  if (!vintage || !coverage || !caps.known)
     return (
       <p className="area-panel__status" role="status">
         Loading the vintages…
@@ -38,13 +44,13 @@ export function ReportView({ area }: { area: SavedArea }) {
         onCancel={report.cancel}
       />
     );
-  if (report.isError && reportUnsupported(report.error))
+  if (!offered)
     return (
       <>
         <div className="area-panel__status" role="status" data-testid="report:unsupported">
           <p>
-            This service does not offer the area report (an operation of the reference service). The
-            custom summary works with any service.
+            {caps.label} does not offer the area report (this project’s own operation). Add the area
+            to a workspace (npm run sync) for the report; the custom summary works with any service.
           </p>
           <button type="button" className="button" onClick={() => setTab('custom')}>
             Open the custom summary

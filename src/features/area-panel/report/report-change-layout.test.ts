@@ -85,7 +85,7 @@ describe('changeTables', () => {
     const csv = reportCsv(r, DEFAULT_FIXED_FILTERS, {
       areaName: 'Test',
       generated: new Date(0),
-      synthetic: true,
+      source: 'Demo data (synthetic): not real locations or offers',
     });
     expect(csv).toContain('Compared with fabric,June 2024 (202406)');
     expect(csv).toContain('What changed, by class');

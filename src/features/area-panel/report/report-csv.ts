@@ -12,8 +12,8 @@ export interface ReportCsvContext {
   areaName: string;
   /** When the report was made, written as an ISO date and time (UTC). */
   generated: Date;
-  /** The demo fabric is synthetic: the file says so. */
-  synthetic: boolean;
+  /** Where the data came from, in words (useCapabilities().stamp); every file says so. */
+  source: string;
 }
 
 const line = (cells: (string | number)[]) => cells.map((c) => csvCell(c)).join(',');
@@ -43,8 +43,7 @@ export function reportCsv(
     ...filterLines(filters).map(([name, value]) => line([name, value])),
     line(['Generated', ctx.generated.toISOString().replace(/\.\d+Z$/, 'Z')]),
   ];
-  if (ctx.synthetic)
-    lines.push(line(['Data', 'Demo data (synthetic): not real locations or offers']));
+  if (ctx.source) lines.push(line(['Data', ctx.source]));
   for (const table of [...reportTables(report, filters), ...changeTables(report)]) {
     lines.push('', line([table.title]));
     if (table.asOf) lines.push(line([table.asOf]));

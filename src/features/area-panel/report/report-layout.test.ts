@@ -94,7 +94,7 @@ describe('reportCsv', () => {
   const csv = reportCsv(REPORT, DEFAULT_FIXED_FILTERS, {
     areaName: 'Ward 3, north',
     generated: new Date('2026-01-02T03:04:05.678Z'),
-    synthetic: true,
+    source: 'Demo data (synthetic): not real locations or offers',
   });
   const lines = csv.split('\r\n');
 

@@ -1,0 +1,43 @@
+// The one place the web app reads what the backend is (/api/health's capabilities): whether a
+// view of this project's own can be asked for, and the words every stamp names the data with.
+// Components never compare backend names.
+import { useQuery } from '@tanstack/react-query';
+import {
+  dataSourceLabel,
+  dataSourceStamp,
+  type BackendViews,
+  type DataSource,
+} from '../../shared/capabilities';
+import { capabilitiesOf } from '../api/health-schema';
+import { healthQueryOptions } from './use-health';
+
+export interface BackendCapabilities {
+  /** False until /api/health has answered: nothing is offered before it is known. */
+  known: boolean;
+  data: DataSource | null;
+  views: BackendViews;
+  /** "Demo data (synthetic): not real locations or offers", "Workspace: …", … ('' unknown). */
+  stamp: string;
+  /** The badge's short form. */
+  label: string;
+}
+
+const UNKNOWN_VIEWS: BackendViews = {
+  fabricTiles: false,
+  fixedTiles: false,
+  changeTiles: false,
+  report: false,
+  places: false,
+};
+
+export function useCapabilities(): BackendCapabilities {
+  const { data } = useQuery({ ...healthQueryOptions(), select: capabilitiesOf });
+  if (!data) return { known: false, data: null, views: UNKNOWN_VIEWS, stamp: '', label: '' };
+  return {
+    known: true,
+    data: data.data,
+    views: data.views,
+    stamp: dataSourceStamp(data.data),
+    label: dataSourceLabel(data.data),
+  };
+}
