@@ -80,7 +80,11 @@ test('the top bar lists the service vintages, newest selected, and names the dem
     await expect(select).toHaveValue([...vintages].sort().at(-1) ?? '');
   }
 
-  await expect(page.getByText(/Demo data/)).toBeVisible();
+  // The badge and the start panel name the source the same way (from /api/health's capabilities).
+  await expect(page.getByTestId('backend-badge')).toHaveText('Demo data (synthetic)');
+  await expect(page.getByTestId('intro:source')).toHaveText(
+    'Data: Demo data (synthetic): not real locations or offers.',
+  );
 });
 
 test('the view in the URL hash reproduces the map on a fresh load', async ({ page, context }) => {

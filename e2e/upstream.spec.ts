@@ -53,6 +53,10 @@ test.describe('default dialect', () => {
 
     await expect(page.getByText(pair.upstreamHost, { exact: true })).toBeVisible();
     await expect(page.getByText(/Demo data/)).toHaveCount(0);
+    // The start panel names the same source, from /api/health's capabilities.
+    await expect(page.getByTestId('intro:source')).toHaveText(
+      `Data: Service at ${pair.upstreamHost}.`,
+    );
     // No demo fabric is drawn, so the attribution names only the Census boundaries.
     await expect(map.attribution).toContainText('Boundaries: US Census');
     await expect(map.attribution).not.toContainText('Demo fabric');
