@@ -25,6 +25,16 @@ function fileOf(dir: string, key: string): string {
   return join(dir, `${key}.json`);
 }
 
+/** A file's text, or undefined when there is none (any other failure is thrown). */
+export function readTextIfPresent(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
 /** Writes bytes to path atomically: temporary name, fsync, rename over. */
 export function writeFileAtomic(path: string, chunks: readonly Uint8Array[] | string): void {
   const temporary = `${path}.${process.pid}.tmp`;
@@ -44,14 +54,8 @@ export function openJournal(dir: string): Journal {
   return {
     dir,
     get(key) {
-      let text: string;
-      try {
-        text = readFileSync(fileOf(dir, key), 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
-      }
-      return JSON.parse(text) as unknown;
+      const text = readTextIfPresent(fileOf(dir, key));
+      return text === undefined ? undefined : (JSON.parse(text) as unknown);
     },
     put(key, value) {
       writeFileAtomic(fileOf(dir, key), JSON.stringify(value));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { decodeFabric, encodeFabric } from '../demo/fabric-codec';
 import type { Fabric } from '../service/store/fabric';
-import { writeFileAtomic } from './journal';
+import { readTextIfPresent, writeFileAtomic } from './journal';
 
 export const MANIFEST = 'workspace.json';
 
@@ -45,14 +45,8 @@ export function writeWorkspace(
 
 /** The manifest, or null when the directory holds no workspace. Throws on a damaged one. */
 export function readManifest(dir: string): WorkspaceManifest | null {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, MANIFEST), 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
-  return ManifestSchema.parse(JSON.parse(text));
+  const text = readTextIfPresent(join(dir, MANIFEST));
+  return text === undefined ? null : ManifestSchema.parse(JSON.parse(text));
 }
 
 export function readWorkspaceFabric(dir: string, manifest: WorkspaceManifest): Fabric {
