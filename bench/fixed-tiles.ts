@@ -1,4 +1,4 @@
-// The fixed broadband tiles as the map asks for them (issue 13): the densest street tiles
+// The fixed broadband tiles as the map asks for them (docs/architecture.md, "The fixed broadband path"): the densest street tiles
 // (zoom 14, the `fixed` layer) and the county's hexagon tile (zoom 9, `fixed_hex`). A tile's
 // first request pays for what is built once (each vintage's offers; for hexagons every
 // location's H3 cell); later ones for a tile not yet cached (another coverage vintage or

@@ -1,4 +1,4 @@
-// The service's first seconds (issue 13): the first hexagon tile of each resolution groups
+// The service's first seconds (docs/architecture.md, "The fixed broadband path"): the first hexagon tile of each resolution groups
 // every location into its H3 cell, one to two seconds at a million locations. Measured as a
 // planner meets it: right after the service listens, two clients locate one point after
 // another while the county's hexagon tile (res 7) and a town's (res 8) are asked once each;

@@ -1,9 +1,9 @@
-// `npm run bench:map [-- --runs N] [-- --locations N] [-- --json]`: issue 13's map figure. The
+// `npm run bench:map [-- --runs N] [-- --locations N] [-- --json]`: the fixed broadband map figure. The
 // app server (embedded backend, built dist/, 127.0.0.1, a free port) and Chromium with the
 // browser tests' flags (SwiftShader), then, from jumpTo to the map's `idle` with the fixed
 // layer drawn: the densest town at the street zoom holding about 5,000 locations, and the
 // county's hexagons; each beside the same view with the fixed layer off, in the same run, so a
-// busy machine slows both alike. Then issue 14's compare view: the county's net-change
+// busy machine slows both alike. Then the compare view: the county's net-change
 // hexagons against the previous release, beside the same view without a comparison. Every run opens a new browser context (an empty HTTP cache);
 // the first of each case also meets the service's tile caches empty and is shown apart.
 import { loadavg } from 'node:os';

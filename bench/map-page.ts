@@ -15,7 +15,7 @@ export const FIXED_POINT_LAYERS = [
   'fixed-unserved',
 ];
 export const FIXED_HEX_LAYERS = ['fixed-hex-fill', 'fixed-hex-few'];
-/** Compare mode's net-change hexagons (issue 14), drawn instead of FIXED_HEX_LAYERS. */
+/** Compare mode's net-change hexagons (README, "Compare releases"), drawn instead of FIXED_HEX_LAYERS. */
 export const COMPARE_HEX_LAYERS = ['fixed-change-hex-fill', 'fixed-change-hex-few'];
 
 /** The release a compare run compares the view's with (the URL's wcv and wv). */

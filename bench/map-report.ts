@@ -8,7 +8,7 @@ import type { MapView } from './map-views';
 export interface Case {
   view: MapView;
   fixed: boolean;
-  /** Compare mode on, with this release (issue 14); null otherwise. */
+  /** Compare mode on, with this release (README, "Compare releases"); null otherwise. */
   compare: CompareWith | null;
   first: number;
   times: number[];
@@ -17,7 +17,7 @@ export interface Case {
   slowestTile: number[];
 }
 
-/** Issue 13: idle → drawn on the embedded backend, with the fixed layer on. */
+/** The fixed broadband map figure: idle → drawn on the embedded backend, with the fixed layer on. */
 const TARGET_MS: Record<string, number> = { street: 300, county: 1000 };
 const round = (n: number) => Math.round(n);
 const quantile = (values: number[], q: number) => {

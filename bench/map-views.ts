@@ -1,4 +1,4 @@
-// The two views of issue 13's map figure, chosen from the fabric the app server serves: the
+// The two views of the fixed broadband map figure, chosen from the fabric the app server serves: the
 // densest town at the street zoom whose view holds about 5,000 current locations (13 or more,
 // where the fixed layer draws locations), and the whole county at the zoom that fits it
 // (at most 10, where the hexagons are res 7). Web Mercator with MapLibre's 512-pixel tiles.

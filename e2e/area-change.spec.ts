@@ -1,4 +1,4 @@
-// The area's change table in the browser (issue 14, "For an area: a change table"): without a
+// The area's change table in the browser (README, "Area report"): without a
 // comparison the Report tab says where to turn one on; with the compare card set, the report
 // over a rectangle drawn on the demo town shows "Change from … to …", its classes and its
 // before → after rows equal to the report operation's answer for the same area, the class
@@ -31,7 +31,7 @@ interface ApiChange {
   classes: ({ class: string } & Count)[];
 }
 
-/** The class labels of the compare card's legend, in its order (issue 14's classes). */
+/** The class labels of the compare card's legend, in its order (the README's change classes ("Compare releases")). */
 const CLASS_LABELS: [string, string][] = [
   ['newly_served', 'Newly served'],
   ['newly_underserved', 'Newly underserved (was unserved)'],

@@ -1,4 +1,4 @@
-// Compare releases in the browser (issue 14): over the demo town, the map rings each location
+// Compare releases in the browser (README, "Compare releases"): over the demo town, the map rings each location
 // whose status changed between two releases, every ring's class is the class worked out from
 // the API's records (compare-expect.ts), every changed location well inside the view is ringed,
 // and the legend's counts are those rings counted. The comparison survives a reload.

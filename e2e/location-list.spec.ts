@@ -1,4 +1,4 @@
-// The area's location list (issue 14, "Export"): the whole county's list as CSV, streamed from
+// The area's location list (README, "Location list"): the whole county's list as CSV, streamed from
 // collect3, bulk and bdcfixed with its progress seen moving, has one row per location the
 // report counts, each id once; the time to the last row is printed. Comparing two releases over
 // the demo town, the changed locations' classes are those worked out from the API's records.

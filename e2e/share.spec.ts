@@ -1,4 +1,4 @@
-// Sharing an area's view (issue 14): Copy link on a drawn area opens the same report, tab,
+// Sharing an area's view (README, "Area sources and sharing"): Copy link on a drawn area opens the same report, tab,
 // filters and comparison in a fresh browser; a county link opens the county's report as the
 // API counts it; an area too detailed for a link goes out as a view file that opens the same
 // view when dropped on the map; a county's offer also offers its state, from the keyboard.

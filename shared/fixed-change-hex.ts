@@ -1,5 +1,5 @@
-// Net change by hexagon between two releases (issue 14, "Compare": "hexagons show the net
-// change at lower zooms"). Over the union of the two releases' locations in a cell, each
+// Net change by hexagon between two releases (README, "Compare releases", the net change
+// by hexagon below street zoom). Over the union of the two releases' locations in a cell, each
 // location adds 1 to its status after and takes 1 from its status before; a location new in
 // the fabric has no "before", a retired one no "after". So a cell's net change in served is
 // served(after) − served(before) of the two releases' own hexagon counts, and the same for

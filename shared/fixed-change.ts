@@ -1,4 +1,4 @@
-// What changed at a location between two releases (issue 14, "Compare"): the class of a
+// What changed at a location between two releases (README, "Compare releases"): the class of a
 // location from its status under the planner's filters at the earlier release ("before") and
 // at the later one ("after"), plus the fabric's retirement facts. Statuses are those of
 // locationFixedStatus (shared/fixed-status.ts), so the map, the panel and the area table share

@@ -1,6 +1,6 @@
 // Fixed broadband status under a planner's filters (audience, speed threshold, technology,
 // low latency): the one rule the location badge, the map layer, the hexagon counts and their
-// tests share (issue 13). With the default filters it is the BEAD rule of served-status.ts.
+// tests share (docs/architecture.md, "The fixed broadband path"). With the default filters it is the BEAD rule of served-status.ts.
 // Locations travel as two 18-character tier strings (encodeTiers) so a filter change
 // re-evaluates the same rule without refetching any offer.
 import {

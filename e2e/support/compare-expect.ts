@@ -1,7 +1,7 @@
 // What changed at a location between two releases, as the browser tests work it out from the
 // service's own records (bulk fabric records at both fabric vintages and at the releases the
 // coverage vintages were filed on, bdcfixed at both coverage vintages, history). Written here
-// from issue 14's classes rather than imported from shared/, so the rule cannot agree with
+// from the README's change classes ("Compare releases") rather than imported from shared/, so the rule cannot agree with
 // itself; only the BEAD defaults (the status comes from fixed-expect.ts).
 import type { APIRequestContext } from '@playwright/test';
 import { BEAD_DEFAULTS, expectedStatus } from './fixed-expect';

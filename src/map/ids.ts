@@ -19,7 +19,7 @@ export const SOURCE = {
   fixedLocations: 'fixed-locations',
   fixedHexes: 'fixed-hexes',
   fixedHexHover: 'fixed-hex-hover',
-  // Compare (issue 14): each location of either release, classed by what changed.
+  // Compare (README, "Compare releases"): each location of either release, classed by what changed.
   fixedChange: 'fixed-change',
   // Compare below street zoom: H3 cells by net change, and the cell under the pointer.
   fixedChangeHex: 'fixed-change-hex',

@@ -1,4 +1,4 @@
-// What the fixed broadband tiles and hexagons of the PostGIS store read (issue 13), derived when
+// What the fixed broadband tiles and hexagons of the PostGIS store read (docs/architecture.md, "The fixed broadband path"), derived when
 // an import finishes:
 // - fixed_tiers: per coverage vintage, each location's record count and its residential and
 //   business tier strings (shared/fixed-status.ts encodeTiers). The rule is not restated in SQL:

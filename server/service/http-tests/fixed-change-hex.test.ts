@@ -1,4 +1,4 @@
-// The net-change hexagons over real HTTP (issue 14): every cell of a tile over the demo city
+// The net-change hexagons over real HTTP (README, "Compare releases"): every cell of a tile over the demo city
 // recounted from the two releases' /fixedhex tiles, a few cells recounted location by location
 // from the published operations (collect3 + bulk + bdcfixed of each release, the union of
 // both releases' locations), and each bad parameter refused naming it.

@@ -1,4 +1,4 @@
-// The compare tile over real HTTP (issue 14): each location of either release's street tile,
+// The compare tile over real HTTP (README, "Compare releases"): each location of either release's street tile,
 // with that release's properties as its own `fixed` tile draws them, the retired one's
 // equivalent as history gives it; and each bad parameter refused naming it.
 import { describe, expect, it } from 'vitest';

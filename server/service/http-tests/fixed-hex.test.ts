@@ -1,4 +1,4 @@
-// Fixed broadband hexagons over real HTTP (docs/SERVICE.md, issue 13): a cell counts the
+// Fixed broadband hexagons over real HTTP (docs/SERVICE.md; docs/architecture.md, "The fixed broadband path"): a cell counts the
 // locations a summarize of its polygon counts, and splits its BSLs as statusFromOffers splits
 // them from their bdcfixed records, under each filter; locations outside the coverage vintage's
 // release are counted apart; a cell is drawn in every tile its boundary reaches.

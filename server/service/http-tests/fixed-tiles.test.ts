@@ -1,4 +1,4 @@
-// The street-zoom fixed broadband tiles over real HTTP (docs/SERVICE.md, issue 13): every
+// The street-zoom fixed broadband tiles over real HTTP (docs/SERVICE.md; docs/architecture.md, "The fixed broadband path"): every
 // location drawn carries exactly what its bdcfixed records and fabric record say, its status
 // under every filter follows from its tier strings as statusFromOffers gives it from the
 // records, and a location outside the coverage vintage's release says so.

@@ -1,4 +1,4 @@
-// The hexagon cells grouped after start-up without holding the event loop (issue 13), over
+// The hexagon cells grouped after start-up without holding the event loop (docs/architecture.md, "The fixed broadband path"), over
 // real HTTP on the demo fabric: locate keeps answering quickly while the cells of every
 // resolution are grouped, and a hexagon tile asked meanwhile waits for that grouping and
 // answers the bytes of a service whose first hexagon tile grouped the cells itself.

@@ -80,14 +80,14 @@ export const OPERATIONS: readonly OperationDef[] = [
   op('locateBulk', 'POST', 'fabricext', `/fabricext/${V}/locate`),
   op('translate', 'GET', 'fabricext', `/fabricext/${V}/translate`),
   op('summarize', 'POST', 'fabricext', `/fabricext/${V}/summarize`, false, AREA_CALL),
-  // Ours (reference service only): the planner's area report (issue 14).
+  // Ours (reference service only): the planner's area report (docs/SERVICE.md, "report").
   op('report', 'POST', 'fabricext', `/fabricext/${V}/report`, false, AREA_CALL),
   op('coverageVintages', 'GET', 'coverage', '/coverage/vintages', false, FREE),
   op('fixedCoverage', 'GET', 'coverage', '/coverage/bdcfixed', true),
   op('fixedCoverageBulk', 'POST', 'coverage', '/coverage/bdcfixed', true),
   op('mobileCoverage', 'GET', 'coverage', '/coverage/bdcmobile', true),
   op('mobileCoverageBulk', 'POST', 'coverage', '/coverage/bdcmobile', true),
-  // The reference service's own fixed broadband tiles (issue 13); the real service has none.
+  // The reference service's own fixed broadband tiles (docs/architecture.md, "The fixed broadband path"); the real service has none.
   op('fixedTile', 'GET', 'coverage', `/coverage/${V}/fixedtiles/${TILE}`, false, FREE),
   op('fixedHexTile', 'GET', 'coverage', `/coverage/${V}/fixedhex/${TILE}`, false, FREE),
   op('fixedChangeTile', 'GET', 'coverage', `/coverage/${V}/fixedchange/${TILE}`, false, FREE),

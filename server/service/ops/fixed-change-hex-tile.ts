@@ -1,4 +1,4 @@
-// The net-change hexagon tile (issue 14, "Compare"): layer `fixed_change_hex`, one H3 cell per
+// The net-change hexagon tile (README, "Compare releases"): layer `fixed_change_hex`, one H3 cell per
 // cell of either release's `fixed_hex` tile, with both releases' counts (suffix _a for the
 // path's vintages, _b for `with`/`withfabric`) and the net changes after − before
 // (shared/fixed-change-hex.ts says why two releases' counts give the net over the union of

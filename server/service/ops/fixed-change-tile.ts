@@ -1,4 +1,4 @@
-// The compare tile of the fixed broadband layer (issue 14, "Compare"): layer `fixed_change`,
+// The compare tile of the fixed broadband layer (README, "Compare releases"): layer `fixed_change`,
 // one point per location in either of two releases' street tiles, carrying both sides' facts
 // (suffix _a for the path's vintages, _b for `with`/`withfabric`) so the web classifies each
 // location (shared/fixed-change.ts) under any filter without a fetch. Built from two `fixed`

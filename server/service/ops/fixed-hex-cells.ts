@@ -1,5 +1,5 @@
 // The H3 cells of the fabric's locations at one resolution, for the fixed broadband hexagons
-// (issue 13): a location belongs to latLngToCell of its own point, the cell a summarize of the
+// (docs/architecture.md, "The fixed broadband path"): a location belongs to latLngToCell of its own point, the cell a summarize of the
 // cell's polygon finds it in. Coordinates do not change between vintages, so one grouping
 // serves them all; it is built once per resolution (in slices after start-up, see
 // fixed-hex-warm-up.ts) and kept, with an R-tree of the cells' boxes to find a tile's cells.

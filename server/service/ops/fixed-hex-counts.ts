@@ -1,4 +1,4 @@
-// Per H3 cell, the fixed broadband counts a hexagon shows (issue 13) under one set of filters:
+// Per H3 cell, the fixed broadband counts a hexagon shows (docs/architecture.md, "The fixed broadband path") under one set of filters:
 // every location of the fabric vintage, the BSLs of the coverage vintage's release split by
 // the status rule of shared/fixed-status.ts, and the locations outside that release. One pass
 // over the locations; a location's best counted tier is the max over its records of a

@@ -1,4 +1,4 @@
-// One hexagon of the `fixed_hex` layer (issue 13): an H3 cell's ring and its counts under the
+// One hexagon of the `fixed_hex` layer (docs/architecture.md, "The fixed broadband path"): an H3 cell's ring and its counts under the
 // filters, with the share and the few-BSLs flag the map shades by. Every store draws its cells
 // with this, so their hexagons carry the same properties.
 

@@ -1,4 +1,4 @@
-// The hexagon cells of each resolution built without holding the event loop (issue 13). At a
+// The hexagon cells of each resolution built without holding the event loop (docs/architecture.md, "The fixed broadband path"). At a
 // million locations grouping every location into its cell takes one to two seconds; done at
 // once, on the first hexagon tile, it left every locate and tile behind it waiting that long.
 // The work runs in slices of a few milliseconds, each after a setImmediate so the requests that

@@ -1,4 +1,4 @@
-// The `fixed` layer of a street-zoom fixed broadband tile (docs/SERVICE.md, issue 13): one point
+// The `fixed` layer of a street-zoom fixed broadband tile (docs/SERVICE.md; docs/architecture.md, "The fixed broadband path"): one point
 // per location of the fabric vintage, carrying what its status needs under any filter (the
 // two tier strings, its record count, whether it is in the coverage vintage's release), so the
 // map re-shades on a filter change without fetching again.

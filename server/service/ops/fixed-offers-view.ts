@@ -1,5 +1,5 @@
 // A coverage vintage's fixed offers as shared/fixed-status.ts reads them, and the fabric release
-// its records were reported on. The fixed tiles and hexagons (issue 13) apply the one rule of
+// its records were reported on. The fixed tiles and hexagons (docs/architecture.md, "The fixed broadband path") apply the one rule of
 // shared/fixed-status.ts to these, so the map, the badge and the tests cannot disagree.
 import { countedTier, countingRule, type FixedFilters } from '../../../shared/fixed-status';
 import type { FixedOffer } from '../../../shared/served-status';

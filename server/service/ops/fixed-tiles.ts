@@ -1,4 +1,4 @@
-// Fixed broadband vector tiles of the reference service (docs/SERVICE.md, issue 13): at street
+// Fixed broadband vector tiles of the reference service (docs/SERVICE.md; docs/architecture.md, "The fixed broadband path"): at street
 // zoom layer `fixed`, one point per location with its tier strings; at town and county zoom
 // layer `fixed_hex`, H3 cells with their counts under the filters. Finished tiles are kept in a
 // bounded LRU keyed by vintages, tile and (for hexagons) filters; each filter's cell counts in

@@ -1,4 +1,4 @@
-// The area report's change block (issue 14, "For an area: a change table") once the locations
+// The area report's change block (README, "Area report") once the locations
 // of either release inside the area are known: each location's side at A and at B (its status
 // and best counted tier, as changeSide of shared/fixed-change.ts gives them from a fixed tile's
 // facts) and its change class (changeClass, the compare view's one rule), counted in locations

@@ -1,4 +1,4 @@
-// The area report (ours, issue 14) over the memory store: the locations of a fabric vintage
+// The area report (ours; docs/SERVICE.md, "report") over the memory store: the locations of a fabric vintage
 // inside the area (found as summarize finds them, refused past maxcount as summarize refuses),
 // counted by report-tally.ts at a coverage vintage under the planner's filters. Compared with a
 // second release, the locations inside in either fabric are counted again by what changed

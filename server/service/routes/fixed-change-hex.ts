@@ -1,4 +1,4 @@
-// The net-change hexagons of the reference service (issue 14, "Compare"): per H3 cell (the
+// The net-change hexagons of the reference service (README, "Compare releases"): per H3 cell (the
 // resolutions of /fixedhex), both releases' counts under the filters and the net changes after
 // − before. Two `fixed_hex` tiles of the store joined (ops/fixed-change-hex-tile.ts), so the
 // database store needs nothing more; the joined tiles are kept in a bounded LRU.

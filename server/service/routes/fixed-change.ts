@@ -1,4 +1,4 @@
-// The compare tile of the reference service (issue 14, "Compare"): both releases' street-zoom
+// The compare tile of the reference service (README, "Compare releases"): both releases' street-zoom
 // facts of every location in a tile, so the web classifies what changed under any filter. Two
 // `fixed` tiles of the store joined (ops/fixed-change-tile.ts) and kept in a bounded LRU; a
 // retired location's equivalent comes from the store's history, as /fabricext/{v}/history gives.

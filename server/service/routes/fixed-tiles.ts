@@ -1,4 +1,4 @@
-// Fixed broadband tiles of the reference service (docs/SERVICE.md, issue 13): street-zoom
+// Fixed broadband tiles of the reference service (docs/SERVICE.md; docs/architecture.md, "The fixed broadband path"): street-zoom
 // locations with their tier strings, and H3 hexagons counted under the planner's filters. The
 // real service has no such operation; the web app assembles the street zoom from published
 // operations there.

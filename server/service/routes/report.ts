@@ -1,4 +1,4 @@
-// The area report over HTTP (ours, issue 14; the real service has no such operation):
+// The area report over HTTP (ours, docs/SERVICE.md "report"; the real service has no such operation):
 // POST /fabricext/{v}/report?coverage=&audience=&speed=&tech=&lowlatency= with the area as
 // summarize takes it (same GeoJSON, same area rules, same maxcount refusal), answering a
 // planner's counts by status, technology group × speed tier, and provider. With `with` and

@@ -1,4 +1,4 @@
-// Query schemas of the fixed broadband tiles (docs/SERVICE.md, issue 13), for the OpenAPI
+// Query schemas of the fixed broadband tiles (docs/SERVICE.md; docs/architecture.md, "The fixed broadband path"), for the OpenAPI
 // document and the app server's list of forwardable parameters. The route validates the
 // filters with shared/fixed-status.ts's parseFixedFilters, which the web app's URL uses too.
 import { z } from '@hono/zod-openapi';
@@ -30,7 +30,7 @@ const sixDigits = (description: string) =>
     .regex(/^\d{6}$/, { error: 'must be six digits (YYYYMM)' })
     .openapi({ example: '202406', description });
 
-/** The compare tile (issue 14): the path's vintages against `with` and `withfabric`. */
+/** The compare tile (README, "Compare releases"): the path's vintages against `with` and `withfabric`. */
 export const FixedChangeQuery = FixedTileQuery.extend({
   with: sixDigits('Coverage vintage compared with'),
   withfabric: sixDigits('Fabric vintage compared with'),

@@ -1,4 +1,4 @@
-// Schemas of the area report (ours, issue 14; docs/SERVICE.md, "report"): a planner's counts
+// Schemas of the area report (ours; docs/SERVICE.md, "report"): a planner's counts
 // of an area under the fixed broadband filters, from the fabric index with the one status rule
 // of shared/fixed-status.ts. The web app reads the same shape (src/api/report-schemas.ts).
 import { z } from '@hono/zod-openapi';

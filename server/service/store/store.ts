@@ -165,7 +165,7 @@ export interface Store {
   fixedCoverage(vintage: string, locationIds: number[]): Promise<FixedRecord[]>;
   mobileCoverage(vintage: string, cells: string[]): Promise<MobileRecord[]>;
   /**
-   * Fixed broadband at street zoom (issue 13): MVT layer `fixed`, a point per location of
+   * Fixed broadband at street zoom (docs/architecture.md, "The fixed broadband path"): MVT layer `fixed`, a point per location of
    * fabric vintage fv with its tier strings at coverage vintage cv; empty below zoom 13.
    */
   fixedTile(cv: string, fv: string, z: number, x: number, y: number): Promise<Uint8Array>;

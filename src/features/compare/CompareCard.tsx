@@ -1,4 +1,4 @@
-// "Compare releases" (issue 14): choose a second coverage vintage and fabric vintage; the map
+// "Compare releases" (README): choose a second coverage vintage and fabric vintage; the map
 // rings each location whose status changed between the two under the planner's filters, and
 // this card names the classes with how many of each are in view. Kept in the URL (wcv, wv).
 import { useShallow } from 'zustand/react/shallow';

@@ -1,4 +1,4 @@
-// "Change between releases" (issue 14): with a comparison on, what changed at the location from
+// "Change between releases" (README, "Compare releases"): with a comparison on, what changed at the location from
 // the earlier release to the later one: its status at each under the filters, the change class
 // the map's ring shows, the offers added, dropped or at another speed, and the retirement link
 // both ways (the equivalent that replaced it, from history; the id it replaced, from the tile).

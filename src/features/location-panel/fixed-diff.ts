@@ -1,4 +1,4 @@
-// What changed at one location between two releases (issue 14, "Compare"): the provider ×
+// What changed at one location between two releases (README, "Compare releases"): the provider ×
 // technology offers added, dropped or at another speed for the filters' audience, the status at
 // each release under the filters, and the change class, by the shared rules the map's rings use
 // (shared/fixed-status.ts, shared/fixed-change.ts).

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from '../store';
 
-/** The second release a map compares with (issue 14): a coverage vintage and its fabric. */
+/** The second release a map compares with (README, "Compare releases"): a coverage vintage and its fabric. */
 export interface CompareWith {
   coverage: string;
   fabric: string;

@@ -1,5 +1,5 @@
-// The store contract for the area report compared with a second release (issue 14, "a change
-// table"): the PostGIS store answers the change block (status at A × status at B, change
+// The store contract for the area report compared with a second release (README, "Area report", the
+// change table): the PostGIS store answers the change block (status at A × status at B, change
 // classes, the union of both fabrics' locations weighed against maxcount) as the memory store
 // does, for earlier and later second releases, the same fabric at another coverage vintage,
 // and the planner's filter sets. The memory answers are checked to reach every kind of change.

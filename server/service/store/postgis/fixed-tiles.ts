@@ -1,4 +1,4 @@
-// Fixed broadband tiles over PostGIS (issue 13): the memory store's `fixed` points and
+// Fixed broadband tiles over PostGIS (docs/architecture.md, "The fixed broadband path"): the memory store's `fixed` points and
 // `fixed_hex` hexagons (ops/fixed-tiles.ts), read from what the import derives
 // (import/derive-fixed-tiles.ts: tier strings per coverage vintage, each location's H3 cells,
 // the cells' boxes) and encoded by the memory store's own encoders, so positions and

@@ -1,4 +1,4 @@
-// "Location list" in the Report tab (issue 14, "Export"): every location of the area as CSV,
+// "Location list" in the Report tab (README, "Location list"): every location of the area as CSV,
 // streamed from the published operations with its progress, a Cancel that keeps nothing, and
 // a Retry that goes on where a failure stopped it; comparing, the changed locations listed.
 import { isAbortError } from '../../../api/api-error';

@@ -1,4 +1,4 @@
-// The area and its hexagons as one GeoJSON file (issue 14, "Export"): the area first (its
+// The area and its hexagons as one GeoJSON file (README, "Location list"): the area first (its
 // name, the releases, the filters and the date, so the file says what it counts), then one
 // polygon per H3 res-8 cell of its location list with the cell's counts. Names without a
 // suffix are the map's release; comparing, `_b` names the compared one and `net_*` are

@@ -1,5 +1,5 @@
-// The area's hexagons from its location list (issue 14, "Export": "the area and its hexagons as
-// GeoJSON"): while a list runs, each row is counted in its H3 res-8 cell, by its status under
+// The area's hexagons from its location list (README, "Location list", the area and its hexagons
+// as GeoJSON): while a list runs, each row is counted in its H3 res-8 cell, by its status under
 // the filters at each release. The statuses count as the area report counts them (unserved
 // includes "no offers reported", which is also counted on its own), so the cells summed give the
 // report's status table; comparing, the net changes are after − before, as the net-change

@@ -1,4 +1,4 @@
-// The area's location list as CSV rows (issue 14, "Export"): per location its id, address,
+// The area's location list as CSV rows (README, "Location list"): per location its id, address,
 // units and BSL flag, and per release its status under the planner's filters (the one rule,
 // shared/fixed-status.ts), the best offer the filters count (technology and speeds) and the
 // providers selling to the filters' audience; comparing, each release's columns (earlier

@@ -1,4 +1,4 @@
-// "Change from <before> to <after>": the report's change block (issue 14) as two tables of the
+// "Change from <before> to <after>": the report's change block (README, "Area report") as two tables of the
 // report's layout, so the panel, the printed page and the CSV show the same rows: the change
 // classes of the compare view, and the status before → after of every location of either
 // release, as rows sorted by count (a 7 × 7 matrix does not fit a phone; rows do).
