@@ -32,7 +32,9 @@ let coverageVintages: string[];
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   fabric = await startImportedFabric({ database: DATABASE, locations: 2000, seed: 7 });
-  test.info().annotations.push({ type: 'setup ms', description: JSON.stringify(fabric.timings) });
+  const line = `imported fabric set up (ms): ${JSON.stringify(fabric.timings)}`;
+  console.log(line);
+  test.info().annotations.push({ type: 'timing', description: line });
   const health = (await (await fetch(`${fabric.appUrl}/api/health`)).json()) as {
     capabilities: unknown;
     fabricVintages: { vintage: string }[];
@@ -105,7 +107,10 @@ test('every stamp names the imported fabric and its releases, none the demo', as
     expect(lines).toContain(`Fabric as of,${monthYear(fv)} (${fv})`);
     expect(lines).toContain(`Coverage as of,${monthYear(cv)} (${cv})`);
     expect(lines).toContain(`Data,${stamp}`);
-    expectNamesImport(lines.find((l) => l.startsWith('Data,')), 'the CSV header');
+    expectNamesImport(
+      lines.find((l) => l.startsWith('Data,')),
+      'the CSV header',
+    );
     expect(lines.join('\n')).not.toMatch(NOT_DEMO);
   });
 
@@ -127,7 +132,9 @@ test('every stamp names the imported fabric and its releases, none the demo', as
       .getByRole('button', { name: 'Download area and hexagons (GeoJSON)' })
       .click();
     const file = await download;
-    const doc = JSON.parse(await readFile((await file.path())!, 'utf8')) as GeoJSON.FeatureCollection;
+    const doc = JSON.parse(
+      await readFile((await file.path())!, 'utf8'),
+    ) as GeoJSON.FeatureCollection;
     const [area, ...hexagons] = doc.features;
     expect(area!.properties).toMatchObject({ kind: 'area', data: stamp, fabric: fv, coverage: cv });
     expectNamesImport(String(area!.properties!.data), 'the GeoJSON area properties');

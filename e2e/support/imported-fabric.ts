@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportDemo, MANIFEST_NAME } from '../../server/demo/export/export-demo';
 import { generateFabric } from '../../server/demo/generate-fabric';
-import { startPrivateCluster, type PrivateCluster } from '../../server/postgis/testing/private-cluster';
+import {
+  startPrivateCluster,
+  type PrivateCluster,
+} from '../../server/postgis/testing/private-cluster';
 import { startAppServer, type RunningAppServer } from '../../server/app/start-app-server';
 import { densestTown, type DemoTown } from './demo-town';
 
@@ -24,7 +27,7 @@ export interface ImportedFabric {
   /** The app server's base URL, for page.goto. */
   appUrl: string;
   /** Milliseconds spent by each step, for the record. */
-  timings: Record<'cluster' | 'export' | 'import' | 'server', number>;
+  timings: Record<'cluster' | 'generate' | 'export' | 'import' | 'server', number>;
   close(): Promise<void>;
 }
 
@@ -52,7 +55,7 @@ export async function startImportedFabric(opts: {
   locations: number;
   seed: number;
 }): Promise<ImportedFabric> {
-  const timings = { cluster: 0, export: 0, import: 0, server: 0 };
+  const timings = { cluster: 0, generate: 0, export: 0, import: 0, server: 0 };
   const timed = async <T>(step: keyof typeof timings, work: () => Promise<T>): Promise<T> => {
     const began = performance.now();
     try {
@@ -72,7 +75,9 @@ export async function startImportedFabric(opts: {
   try {
     cluster = await timed('cluster', () => startPrivateCluster(opts.database));
     const url = cluster.url;
-    const fabric = generateFabric({ seed: opts.seed, locations: opts.locations });
+    const fabric = await timed('generate', async () =>
+      generateFabric({ seed: opts.seed, locations: opts.locations }),
+    );
     await timed('export', () => exportDemo(fabric, dir, { zip: true, gpkg: true }));
     await timed('import', () =>
       runImportCommand(join(dir, MANIFEST_NAME), url, join(dir, 'rejects.csv')),
