@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import type { FixedFilters } from '../../../shared/fixed-status';
-import { FABRIC_ATTRIBUTION } from '../../map/attribution';
+import { useFabricAttribution } from '../../map/use-fabric-attribution';
 import { LAYER, SOURCE } from '../../map/ids';
 import type { Side } from './change-expression';
 import { changeLayer, changePaint } from './compare-styles';
@@ -14,6 +14,7 @@ export function useChangeLayer(
   filters: FixedFilters,
   earlier: Side,
 ): void {
+  const attribution = useFabricAttribution();
   useEffect(() => {
     if (!map) return;
     const remove = () => {
@@ -34,13 +35,13 @@ export function useChangeLayer(
       tiles: [url],
       minzoom: 13,
       maxzoom: 16,
-      attribution: FABRIC_ATTRIBUTION,
+      attribution,
     });
     const before = map.getLayer(LAYER.buildingTypeSlot) ? LAYER.buildingTypeSlot : undefined;
     map.addLayer(changeLayer(filters, earlier), before);
     // The filters and order at the time of adding; the effect below follows them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, url]);
+  }, [map, url, attribution]);
 
   useEffect(() => {
     if (!map || !url || !map.getLayer(LAYER.fixedChange)) return;
