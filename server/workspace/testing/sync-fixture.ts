@@ -15,7 +15,7 @@ export const demoFabric = (): Fabric => generateFabric({ seed: DEFAULT_SEED, loc
 export function syncOptions(url: string, workspaceDir: string, log: string[] = []): SyncOptions {
   return {
     access: { url, token: TOKEN, tokenType: 'Bearer', auth: 'bearer' },
-    county: COUNTY,
+    counties: [COUNTY],
     ratePerMinute: 100_000,
     concurrency: 4,
     credits: null,
