@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSourceStamp } from '../../shared/capabilities';
 import type { Fabric } from '../service/store/fabric';
 import { runSync } from './run-sync';
-import { startPublishedProxy, type PublishedProxy } from './testing/published-proxy';
+import { startPublishedProxy, type PublishedProxy } from './published-proxy';
 import { COUNTY, demoFabric, expectSameAsDemo, syncOptions } from './testing/sync-fixture';
 import { NEIGHBOUR, twoCountyFabric } from './testing/two-counties';
-import { readManifest, readWorkspaceFabric } from './workspace-files';
+import { readWorkspaceFabric } from './workspace-files';
 
 let service: Fabric;
 let proxy: PublishedProxy;

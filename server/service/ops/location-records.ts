@@ -50,7 +50,9 @@ function buildReaders(ix: FabricIndex, vi: number): FieldReaders {
     land_use_code: (i) => codes.landUse[loc.landUse[i]] ?? '',
     county_geoid: (i) => county(i).geoid,
     block_geoid: (i) =>
-      county(i).geoid + String(loc.tract[i]).padStart(6, '0') + String(loc.block[i]).padStart(4, '0'),
+      county(i).geoid +
+      String(loc.tract[i]).padStart(6, '0') +
+      String(loc.block[i]).padStart(4, '0'),
     h3_res9_id: (i) => latLngToCell(loc.lat[i], loc.lng[i], 9),
     latitude: (i) => loc.lat[i],
     longitude: (i) => loc.lng[i],

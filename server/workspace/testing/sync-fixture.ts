@@ -5,7 +5,7 @@ import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
 import type { Fabric } from '../../service/store/fabric';
 import { createMemoryStore } from '../../service/store/memory/memory-store';
 import type { SyncOptions } from '../run-sync';
-import { TOKEN } from './published-proxy';
+import { TOKEN } from '../published-proxy';
 
 export const COUNTY = '17167';
 
