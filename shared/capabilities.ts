@@ -74,6 +74,23 @@ export function dataSourceStamp(data: DataSource): string {
   }
 }
 
+/**
+ * The map's attribution for what it draws from the fabric (tiles of locations, hexagons and
+ * changes): only the demo's is synthetic; a workspace's or an import's is the real fabric.
+ */
+export function dataSourceAttribution(data: DataSource): string {
+  switch (data.kind) {
+    case 'demo':
+      return 'Demo fabric: synthetic';
+    case 'imported':
+      return `Fabric: imported (${data.database})`;
+    case 'upstream':
+      return `Fabric: ${data.host}`;
+    case 'workspace':
+      return `Fabric: workspace synced from ${data.host}`;
+  }
+}
+
 /** The badge's short form. */
 export function dataSourceLabel(data: DataSource): string {
   switch (data.kind) {

@@ -68,9 +68,9 @@ export function MapView({ children }: { children?: ReactNode }) {
   const enterDoes =
     mode === 'inspect' ? 'inspects the point' : drawTool === 'none' ? 'picks the county' : null;
   // Vector tiles of the fabric (roads, parcels, footprints): the demo's and an import's.
-  const fabricTiles = useCapabilities().views.fabricTiles;
-  const showFabric = !onlineStyle && fabricTiles;
-  useFabricLayers(map, fabricVintage, showFabric);
+  const caps = useCapabilities();
+  const showFabric = !onlineStyle && caps.views.fabricTiles;
+  useFabricLayers(map, fabricVintage, showFabric, caps.attribution);
   useFabricVisibility(map, layers, fabricVintage, showFabric);
   useMapClicks(map);
   const cover = useAppStore((s) => s.mapCover);

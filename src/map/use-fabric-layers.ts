@@ -3,7 +3,6 @@
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { fabricTileUrl } from '../api/fabric';
-import { FABRIC_ATTRIBUTION } from './attribution';
 import { LAYER, SOURCE } from './ids';
 import {
   buildingTypeDotLayer,
@@ -28,7 +27,12 @@ const LAYERS_BY_SLOT = [
   { slot: LAYER.labelsSlot, layers: [roadLabelLayer, townLabelLayer] },
 ];
 
-export function useFabricLayers(map: MapLibreMap | null, vintage: string | null, enabled: boolean) {
+export function useFabricLayers(
+  map: MapLibreMap | null,
+  vintage: string | null,
+  enabled: boolean,
+  attribution: string,
+) {
   useEffect(() => {
     if (!map || !vintage || !enabled) return;
     const tiles = [fabricTileUrl(vintage)];
@@ -43,13 +47,13 @@ export function useFabricLayers(map: MapLibreMap | null, vintage: string | null,
       tiles,
       minzoom: 8,
       maxzoom: 16,
-      attribution: FABRIC_ATTRIBUTION,
+      attribution,
     });
     for (const group of LAYERS_BY_SLOT) {
       const before = map.getLayer(group.slot) ? group.slot : undefined;
       for (const layer of group.layers) map.addLayer(layer, before);
     }
-  }, [map, vintage, enabled]);
+  }, [map, vintage, enabled, attribution]);
 }
 
 export interface FabricLayerToggles {

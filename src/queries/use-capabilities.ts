@@ -3,6 +3,7 @@
 // Components never compare backend names.
 import { useQuery } from '@tanstack/react-query';
 import {
+  dataSourceAttribution,
   dataSourceLabel,
   dataSourceStamp,
   type BackendViews,
@@ -20,6 +21,8 @@ export interface BackendCapabilities {
   stamp: string;
   /** The badge's short form. */
   label: string;
+  /** What the map's attribution names the fabric's tiles with ('' unknown). */
+  attribution: string;
 }
 
 const UNKNOWN_VIEWS: BackendViews = {
@@ -32,12 +35,21 @@ const UNKNOWN_VIEWS: BackendViews = {
 
 export function useCapabilities(): BackendCapabilities {
   const { data } = useQuery({ ...healthQueryOptions(), select: capabilitiesOf });
-  if (!data) return { known: false, data: null, views: UNKNOWN_VIEWS, stamp: '', label: '' };
+  if (!data)
+    return {
+      known: false,
+      data: null,
+      views: UNKNOWN_VIEWS,
+      stamp: '',
+      label: '',
+      attribution: '',
+    };
   return {
     known: true,
     data: data.data,
     views: data.views,
     stamp: dataSourceStamp(data.data),
     label: dataSourceLabel(data.data),
+    attribution: dataSourceAttribution(data.data),
   };
 }

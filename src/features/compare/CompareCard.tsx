@@ -45,14 +45,14 @@ export function CompareCard() {
   const available = caps.views.changeTiles;
   const url = available && w && cv && fv ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric) : null;
   const earlier = w && cv && fv ? earlierSide({ coverage: cv, fabric: fv }, w) : ('b' as const);
-  useChangeLayer(map, url, s.filters, earlier);
+  useChangeLayer(map, url, s.filters, earlier, caps.attribution);
   const counts = useChangeCounts(map, url !== null, s.filters, earlier);
   // Below street zoom: the net change by hexagon (the fixed layer hides its own hexagons).
   const hexUrl =
     available && w && cv && fv
       ? fixedChangeHexTileUrl(cv, fv, w.coverage, w.fabric, s.filters)
       : null;
-  useChangeHexLayer(map, hexUrl);
+  useChangeHexLayer(map, hexUrl, caps.attribution);
   const hexSums = useChangeHexSums(map, hexUrl !== null, earlier);
   const zoom = useSettledView(map)?.zoom ?? null;
   if (!map || !caps.known) return null;

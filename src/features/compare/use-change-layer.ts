@@ -3,7 +3,6 @@
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import type { FixedFilters } from '../../../shared/fixed-status';
-import { FABRIC_ATTRIBUTION } from '../../map/attribution';
 import { LAYER, SOURCE } from '../../map/ids';
 import type { Side } from './change-expression';
 import { changeLayer, changePaint } from './compare-styles';
@@ -13,6 +12,7 @@ export function useChangeLayer(
   url: string | null,
   filters: FixedFilters,
   earlier: Side,
+  attribution: string,
 ): void {
   useEffect(() => {
     if (!map) return;
@@ -34,11 +34,11 @@ export function useChangeLayer(
       tiles: [url],
       minzoom: 13,
       maxzoom: 16,
-      attribution: FABRIC_ATTRIBUTION,
+      attribution,
     });
     const before = map.getLayer(LAYER.buildingTypeSlot) ? LAYER.buildingTypeSlot : undefined;
     map.addLayer(changeLayer(filters, earlier), before);
-    // The filters and order at the time of adding; the effect below follows them.
+    // The filters, order and attribution at the time of adding; the effect below follows the first two.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, url]);
 

@@ -52,6 +52,7 @@ export function FixedBroadbandLayer() {
     available,
     visible: s.on,
     hexVisible: !comparing,
+    attribution: caps.attribution,
   });
   // Without them (a service upstream): street-zoom locations from its published operations.
   const upstream = caps.known && !available;
