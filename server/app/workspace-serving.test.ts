@@ -15,7 +15,8 @@ import {
   TOKEN,
   type PublishedProxy,
 } from '../workspace/testing/published-proxy';
-import { demoFabric, syncOptions } from '../workspace/testing/sync-fixture';
+import { demoFabric } from '../workspace/testing/sync-fixture';
+import { syncOptions } from '../workspace/testing/sync-options';
 import { startAppServer, type RunningAppServer } from './start-app-server';
 
 const demo = demoFabric();

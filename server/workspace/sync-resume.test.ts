@@ -10,7 +10,8 @@ import type { Fabric } from '../service/store/fabric';
 import { runSync } from './run-sync';
 import { startPublishedProxy, type PublishedProxy } from './testing/published-proxy';
 import { spawnSync } from './testing/sync-child';
-import { demoFabric, syncOptions } from './testing/sync-fixture';
+import { demoFabric } from './testing/sync-fixture';
+import { syncOptions } from './testing/sync-options';
 import { readManifest, readWorkspaceFabric } from './workspace-files';
 
 let proxy: PublishedProxy;
