@@ -15,6 +15,8 @@ export async function startAppServerProcess(opts: {
   locations?: number;
   readyTimeoutMs: number;
   log: (line: string) => void;
+  /** More environment (SERVICE_URL, SERVICE_TOKEN and WORKSPACE_DIR for a workspace). */
+  env?: Record<string, string>;
 }): Promise<AppServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -26,6 +28,7 @@ export async function startAppServerProcess(opts: {
       SERVICE_URL: '',
       // One browser asks for many tiles at once; the default per-client budget is not the subject.
       APP_RATE_LIMIT: 'off',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

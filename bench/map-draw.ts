@@ -6,6 +6,7 @@
 // busy machine slows both alike. Then the compare view: the county's net-change
 // hexagons against the previous release, beside the same view without a comparison. Every run opens a new browser context (an empty HTTP cache);
 // the first of each case also meets the service's tile caches empty and is shown apart.
+// `--workspace` measures instead the workspace app beside the demo (bench/workspace-map.ts).
 import { loadavg } from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -23,20 +24,24 @@ import {
 import { report, type Case } from './map-report';
 import { countyView, streetView, type MapView } from './map-views';
 import { currentLocations } from './workload';
+import { benchWorkspaceMap } from './workspace-map';
 
 const COMMAND: Command = {
   name: 'bench:map',
-  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --json]
+  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --json] [-- --workspace]
   The app server and Chromium on loopback: each map view from jumpTo to drawn, beside the same
   view with the layer off, in the same run.
   --runs N        runs of each case (default 5)
   --locations N   the demo fabric's size (default: the demo's own, at least 1000)
-  --json          the figures as one JSON object on the last line`,
+  --json          the figures as one JSON object on the last line
+  --workspace     only the workspace app beside the demo: the start view and a click → panel
+                  (the demo county synced first through a published-only upstream)`,
 };
 const { values: ARGS } = readCommandLine(COMMAND, {
   runs: { type: 'string' },
   locations: { type: 'string' },
   json: { type: 'boolean' },
+  workspace: { type: 'boolean' },
 });
 const RUNS = integerOption(COMMAND, 'runs', ARGS.runs, 5, 1);
 const LOCATIONS =
@@ -50,9 +55,28 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+// Debian's Chromium, as the browser tests run it (playwright.config.ts).
+const launch = () =>
+  chromium.launch({
+    executablePath: '/usr/lib/chromium/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+
 async function main(): Promise<Record<string, number>> {
   log(`load average ${load()}`);
   const fabric = await loadDemoFabric(LOCATIONS ? { locations: LOCATIONS } : {});
+  if (ARGS.workspace) {
+    const figures = await benchWorkspaceMap({
+      fabric,
+      locations: LOCATIONS,
+      runs: RUNS,
+      launch,
+      log,
+    });
+    log(`load average ${load()}`);
+    return figures;
+  }
   const current = currentLocations(fabric);
   const server = await startAppServerProcess({
     ...(LOCATIONS ? { locations: LOCATIONS } : {}),
@@ -61,12 +85,7 @@ async function main(): Promise<Record<string, number>> {
   });
   let browser: Browser | undefined;
   try {
-    // Debian's Chromium, as the browser tests run it (playwright.config.ts).
-    browser = await chromium.launch({
-      executablePath: '/usr/lib/chromium/chromium',
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    browser = await launch();
     log(
       `app server at ${server.url} over ${current.length.toLocaleString('en-US')} current locations`,
     );

@@ -6,9 +6,14 @@ import { TOKEN } from './published-proxy';
 /** The demo county's GEOID (Sangamon County, Illinois). */
 export const COUNTY = '17167';
 
-export function syncOptions(url: string, workspaceDir: string, log: string[] = []): SyncOptions {
+export function syncOptions(
+  url: string,
+  workspaceDir: string,
+  log: string[] = [],
+  token = TOKEN,
+): SyncOptions {
   return {
-    access: { url, token: TOKEN, tokenType: 'Bearer', auth: 'bearer' },
+    access: { url, token, tokenType: 'Bearer', auth: 'bearer' },
     county: COUNTY,
     ratePerMinute: 100_000,
     concurrency: 4,
