@@ -171,7 +171,11 @@ export async function benchWorkspaceMap(o: {
         if (run === 0) first[app] = start;
         else all[app].start.push(start);
         // The first run meets every cache empty: its clicks count too, they are all new.
-        all[app].click.push(...(await timeClicks(browser, apps[app].url, points)));
+        const clicks = await timeClicks(browser, apps[app].url, points);
+        all[app].click.push(...clicks);
+        log(
+          `  run ${run} ${app}: start view ${Math.round(start)} ms, click median ${Math.round(median(clicks))} ms`,
+        );
       }
     }
     const figures: Record<string, number> = {};
