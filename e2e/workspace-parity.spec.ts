@@ -68,8 +68,9 @@ test('the start view draws the same hexagons and legend, and names the workspace
   // What is drawn, at the desktop width the page has and on a phone.
   for (const width of [1280, 390]) {
     if (width !== page.viewportSize()?.width) {
+      // A fresh start (a reload would keep the desktop view the URL hash now holds).
       await page.setViewportSize({ width, height: 844 });
-      await page.reload();
+      await page.goto(`${pair.workspaceUrl}/`);
       await map.expectRendered(MAP_LAYER.fixedHexFill);
       await map.waitForIdle();
     }
