@@ -17,6 +17,8 @@ export async function startAppServerProcess(opts: {
   /** DIST_DIR: a build folder of the run's own; dist/ when undefined. */
   distDir?: string;
   log: (line: string) => void;
+  /** More environment (SERVICE_URL, SERVICE_TOKEN and WORKSPACE_DIR for a workspace). */
+  env?: Record<string, string>;
 }): Promise<AppServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -29,6 +31,7 @@ export async function startAppServerProcess(opts: {
       ...(opts.distDir ? { DIST_DIR: opts.distDir } : {}),
       // One browser asks for many tiles at once; the default per-client budget is not the subject.
       APP_RATE_LIMIT: 'off',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

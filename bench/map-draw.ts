@@ -8,6 +8,7 @@
 // the first of each case also meets the service's tile caches empty and is shown apart.
 // Before all that, the first load (first-load.ts): navigation start to the first hexagons at
 // the start view, beside a bare map, and the bytes on the wire; `--first-load` runs it alone.
+// `--workspace` measures instead the workspace app beside the demo (bench/workspace-map.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,10 +30,11 @@ import {
 import { report, type Case } from './map-report';
 import { countyView, streetView, type MapView } from './map-views';
 import { currentLocations } from './workload';
+import { benchWorkspaceMap } from './workspace-map';
 
 const COMMAND: Command = {
   name: 'bench:map',
-  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --first-load] [-- --mbps N] [-- --json]
+  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --first-load] [-- --mbps N] [-- --json] [-- --workspace]
   The app server and Chromium on loopback: the first load beside a bare map, then each map view
   from jumpTo to drawn, beside the same view with the layer off, in the same run.
   --runs N        runs of each case (default 5)
@@ -40,7 +42,9 @@ const COMMAND: Command = {
   --first-load    the first load alone
   --mbps N        the first load over a link of N Mbit/s with 40 ms round trips (default 20;
                   0: unthrottled)
-  --json          the figures as one JSON object on the last line`,
+  --json          the figures as one JSON object on the last line
+  --workspace     only the workspace app beside the demo: the start view and a click → panel
+                  (the demo county synced first through a published-only upstream)`,
 };
 const { values: ARGS } = readCommandLine(COMMAND, {
   runs: { type: 'string' },
@@ -48,6 +52,7 @@ const { values: ARGS } = readCommandLine(COMMAND, {
   json: { type: 'boolean' },
   'first-load': { type: 'boolean' },
   mbps: { type: 'string' },
+  workspace: { type: 'boolean' },
 });
 const RUNS = integerOption(COMMAND, 'runs', ARGS.runs, 5, 1);
 const LOCATIONS =
@@ -63,9 +68,28 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+// Debian's Chromium, as the browser tests run it (playwright.config.ts).
+const launch = () =>
+  chromium.launch({
+    executablePath: '/usr/lib/chromium/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+
 async function main(): Promise<Record<string, number>> {
   log(`load average ${load()}`);
   const fabric = await loadDemoFabric(LOCATIONS ? { locations: LOCATIONS } : {});
+  if (ARGS.workspace) {
+    const figures = await benchWorkspaceMap({
+      fabric,
+      locations: LOCATIONS,
+      runs: RUNS,
+      launch,
+      log,
+    });
+    log(`load average ${load()}`);
+    return figures;
+  }
   const current = currentLocations(fabric);
   // A build of the run's own, so the bare map page can be put beside the app.
   const distDir = await mkdtemp(join(tmpdir(), 'bench-map-dist-'));
@@ -78,12 +102,7 @@ async function main(): Promise<Record<string, number>> {
   });
   let browser: Browser | undefined;
   try {
-    // Debian's Chromium, as the browser tests run it (playwright.config.ts).
-    browser = await chromium.launch({
-      executablePath: '/usr/lib/chromium/chromium',
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    browser = await launch();
     await buildBareMap(distDir);
     const firstLoad = await runFirstLoad(browser, server.url, RUNS, LINK, log);
     if (ARGS['first-load']) return firstLoad;

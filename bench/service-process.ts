@@ -12,6 +12,8 @@ const PROGRAMS = {
   service: 'server/service/main.ts',
   'app-server': 'server/app/main.ts',
   'bare-locate': 'bench/bare-locate-server.ts',
+  // The workspace benchmark's upstream: the published operations only, the demo county synced.
+  'published-upstream': 'server/workspace/testing/published-upstream.ts',
 } as const;
 export type Program = keyof typeof PROGRAMS;
 

@@ -17,7 +17,8 @@ function matches(url: string, patterns: (RegExp | string)[]): boolean {
   return patterns.some((p) => (typeof p === 'string' ? url.includes(p) : p.test(url)));
 }
 
-function watch(page: Page, allowed: (RegExp | string)[]): string[] {
+/** Collects a page's problems (a second page of a test watches its own with this). */
+export function watchPage(page: Page, allowed: (RegExp | string)[] = []): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -51,7 +52,7 @@ export const test = base.extend<{ pageGuard: PageGuard }>({
   pageGuard: [
     async ({ page }, use, testInfo) => {
       const allowed: (RegExp | string)[] = [];
-      const problems = watch(page, allowed);
+      const problems = watchPage(page, allowed);
       await use({
         allowFailures: (pattern) => void allowed.push(pattern),
         problems: () => problems,

@@ -14,7 +14,8 @@ import type { Fabric } from '../service/store/fabric';
 import type { Store } from '../service/store/store';
 import { runSync } from '../workspace/run-sync';
 import { startPublishedProxy, TOKEN, type PublishedProxy } from '../workspace/published-proxy';
-import { COUNTY, demoFabric, syncOptions } from '../workspace/testing/sync-fixture';
+import { demoFabric } from '../workspace/testing/sync-fixture';
+import { COUNTY, syncOptions } from '../workspace/testing/sync-options';
 import { NEIGHBOUR, twoCountyFabric } from '../workspace/testing/two-counties';
 import { startAppServer, type RunningAppServer } from './start-app-server';
 

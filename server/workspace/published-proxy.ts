@@ -76,10 +76,10 @@ function sendJson(res: ServerResponse, status: number, body: string, headers = {
   res.end(body);
 }
 
-export async function startPublishedProxy(fabric: Fabric): Promise<PublishedProxy> {
+export async function startPublishedProxy(fabric: Fabric, token = TOKEN): Promise<PublishedProxy> {
   const service = await startStandaloneService({
     store: createMemoryStore(fabric),
-    tokens: [TOKEN],
+    tokens: [token],
     port: 0,
     host: '127.0.0.1',
     limits: defaultLimits(),

@@ -11,7 +11,8 @@ import { dataSourceStamp } from '../../shared/capabilities';
 import type { Fabric } from '../service/store/fabric';
 import { runSync } from './run-sync';
 import { startPublishedProxy, type PublishedProxy } from './published-proxy';
-import { COUNTY, demoFabric, expectSameAsDemo, syncOptions } from './testing/sync-fixture';
+import { demoFabric, expectSameAsDemo } from './testing/sync-fixture';
+import { COUNTY, syncOptions } from './testing/sync-options';
 import { NEIGHBOUR, twoCountyFabric } from './testing/two-counties';
 import { readWorkspaceFabric } from './workspace-files';
 

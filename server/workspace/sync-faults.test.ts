@@ -11,7 +11,8 @@ import type { Fabric } from '../service/store/fabric';
 import { runSync } from './run-sync';
 import { startPublishedProxy, type Fault, type PublishedProxy } from './published-proxy';
 import { spawnSync } from './testing/sync-child';
-import { demoFabric, expectSameAsDemo, syncOptions } from './testing/sync-fixture';
+import { demoFabric, expectSameAsDemo } from './testing/sync-fixture';
+import { syncOptions } from './testing/sync-options';
 import { readManifest, readWorkspaceFabric } from './workspace-files';
 
 let demo: Fabric;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fabric } from '../service/store/fabric';
 import { runSync } from './run-sync';
 import { startPublishedProxy, type PublishedProxy } from './published-proxy';
-import { demoFabric, expectSameAsDemo, idsIn, syncOptions } from './testing/sync-fixture';
+import { demoFabric, expectSameAsDemo, idsIn } from './testing/sync-fixture';
+import { syncOptions } from './testing/sync-options';
 import { readManifest, readWorkspaceFabric } from './workspace-files';
 
 let demo: Fabric;

@@ -2,7 +2,7 @@
 // read its exit code and message.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { TOKEN } from '../published-proxy';
-import { COUNTY } from './sync-fixture';
+import { COUNTY } from './sync-options';
 
 export interface SyncChild {
   child: ChildProcess;

@@ -1,29 +1,12 @@
-// What the sync's tests share: a small demo fabric (the demo county), the options of a sync
-// through a proxy, and the record-by-record comparison of a workspace with the demo.
+// What the sync's tests share: a small demo fabric (the demo county) and the
+// record-by-record comparison of a workspace with the demo.
 import { expect } from 'vitest';
 import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
 import type { Fabric } from '../../service/store/fabric';
 import { createMemoryStore } from '../../service/store/memory/memory-store';
-import type { SyncOptions } from '../run-sync';
-import { TOKEN } from '../published-proxy';
-
-export const COUNTY = '17167';
 
 /** About 2,000 locations over five vintages: a few bulk chunks at a test's maxrequest. */
 export const demoFabric = (): Fabric => generateFabric({ seed: DEFAULT_SEED, locations: 1500 });
-
-export function syncOptions(url: string, workspaceDir: string, log: string[] = []): SyncOptions {
-  return {
-    access: { url, token: TOKEN, tokenType: 'Bearer', auth: 'bearer' },
-    counties: [COUNTY],
-    ratePerMinute: 100_000,
-    concurrency: 4,
-    credits: null,
-    workspaceDir,
-    log: (line) => log.push(line),
-    retryDelayMs: 20,
-  };
-}
 
 /** The demo's location_ids present in any of the vintages, ascending. */
 export function idsIn(fabric: Fabric, vintages: string[]): number[] {
