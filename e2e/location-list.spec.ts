@@ -12,6 +12,7 @@ import { expectedChanges, type Release } from './support/compare-expect';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
+import { cells } from './support/csv-cells';
 import { countIn } from './support/planner-text';
 import { apiPost } from './support/service-api';
 
@@ -29,29 +30,6 @@ test.beforeEach(async ({ page }) => {
     delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
   });
 });
-
-/** A CSV line's cells (RFC 4180: quoted cells may hold commas and doubled quotes). */
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted && ch === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (ch === ',' && !quoted) {
-      out.push(cell);
-      cell = '';
-    } else {
-      cell += ch;
-    }
-  }
-  out.push(cell);
-  return out;
-}
 
 async function readCsv(download: Download) {
   const text = await readFile((await download.path())!, 'utf8');

@@ -10,6 +10,7 @@ import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
 import { FixedLayerDriver } from './support/fixed-layer';
 import { MapDriver } from './support/map-driver';
+import { cells } from './support/csv-cells';
 import { countIn } from './support/planner-text';
 import { ReportDriver } from './support/report-driver';
 
@@ -82,18 +83,16 @@ test('the list states its filters and holds the report’s figures; a link gives
   const lines = text.split('\r\n');
   expect(lines.slice(0, 2)).toEqual(['Location list', 'Area,Ward 7']);
   expect(lines).toContain('Speed,250/25 Mbps');
-  expect(lines).toContain('Technology,Fiber only');
+  expect(lines).toContain('Technology,Fiber only (BEAD-reliable)');
   expect(lines).toContain('Offers sold to,Residential');
   const first = Number(/^Table starts on line,(\d+)$/m.exec(text)![1]);
-  const columns = lines[first - 1]!.split(',');
+  const columns = cells(lines[first - 1]!);
   expect(columns.slice(0, 2)).toEqual(['location_id', 'address']);
-  // The status column is read from the end: the address before it may hold quoted commas.
-  const fromEnd = columns.length - columns.indexOf('status');
+  const status = columns.indexOf('status');
   const byStatus = new Map<string, number>();
   for (const line of lines.slice(first).filter((l) => l !== '')) {
-    const cells = line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.slice(0, -1);
-    const status = cells.at(-fromEnd)!.replace(/,$/, '');
-    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    const cell = cells(line)[status]!;
+    byStatus.set(cell, (byStatus.get(cell) ?? 0) + 1);
   }
   const n = (k: string) => byStatus.get(k) ?? 0;
   expect(n('served')).toBe(countIn(sent.status['Served']));
