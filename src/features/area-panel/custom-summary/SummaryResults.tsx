@@ -24,6 +24,11 @@ interface Props {
   nocat: boolean;
 }
 
+/** The panel shows the stamp without its date (a file's date is when it is saved). */
+const SHOWN_AT = new Date(0);
+/** A file's date: read when it is saved, in the download's handler. */
+const now = () => new Date();
+
 export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
   const { fabric, coverage } = useVintages();
   const source = useCapabilities().stamp;
@@ -35,15 +40,17 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
     })),
   );
   // served_status is counted under the filters, as the report counts; every file says so.
-  const stamp = (): FileStamp => ({
+  const stamp = (generated: Date): FileStamp => ({
     area: area.name,
     release: { fabric: fabric ?? 'unknown', coverage: coverage ?? 'unknown' },
     compared: null,
     filters,
-    generated: new Date(),
+    generated,
     source,
   });
-  const shown = stampLines(stamp()).filter(([name]) => name !== 'Area' && name !== 'Generated');
+  const shown = stampLines(stamp(SHOWN_AT)).filter(
+    ([name]) => name !== 'Area' && name !== 'Generated',
+  );
   const asked = defs.filter((d) => fields.includes(d.fieldname));
   const layout = summaryLayout(asked, summary.result.data, nocat);
   const measure = layout.measures.find((m) => m.key === measureKey) ?? layout.measures[0]!;
@@ -83,8 +90,8 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
       <div className="summary-results__exports">
         <DownloadButton
           file={() => ({
-            name: stampedFileName(stamp(), 'summary', 'csv'),
-            text: summaryCsvFile(stampLines(stamp()), layout.columns, layout.rows),
+            name: stampedFileName(stamp(now()), 'summary', 'csv'),
+            text: summaryCsvFile(stampLines(stamp(now())), layout.columns, layout.rows),
             type: 'text/csv',
           })}
         >
@@ -93,9 +100,9 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
         <DownloadButton
           file={() => {
             const hexes = hexBreakout(hasHexes ? layout.rows : [], measure.key);
-            const doc = areaWithHexes(area.geometry, hexes, measure.key, stamp());
+            const doc = areaWithHexes(area.geometry, hexes, measure.key, stamp(now()));
             return {
-              name: stampedFileName(stamp(), 'summary', 'geojson'),
+              name: stampedFileName(stamp(now()), 'summary', 'geojson'),
               text: JSON.stringify(doc),
               type: 'application/geo+json',
             };
