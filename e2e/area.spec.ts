@@ -142,11 +142,14 @@ test.describe('area workflow', () => {
 
     const shown = await panel.rows();
     const file = await panel.downloadCsv();
-    expect(file.name).toBe('downtown-block-summary.csv');
-    // A header block (area, vintages, audience, date), a blank line, then the table.
+    // The name and a header block say what it counts (area, releases, filters, date, source).
+    expect(file.name).toMatch(
+      /^downtown-block-summary-fabric\d{6}-coverage\d{6}-residential-bead-any-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const [head, table] = file.text.trim().split('\r\n\r\n') as [string, string];
     expect(head).toContain('Area,Downtown block');
     expect(head).toMatch(/Coverage as of,\w+ \d{4} \(\d{6}\)/);
+    expect(head).toContain('Offers sold to,Residential');
     const lines = table.split('\r\n');
     expect(lines[0]).toBe('building_type_code,Meaning,Locations');
     // The same rows, the count as a plain number for a spreadsheet.

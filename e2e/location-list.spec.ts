@@ -12,6 +12,7 @@ import { expectedChanges, type Release } from './support/compare-expect';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
+import { cells } from './support/csv-cells';
 import { countIn } from './support/planner-text';
 import { apiPost } from './support/service-api';
 
@@ -30,34 +31,15 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** A CSV line's cells (RFC 4180: quoted cells may hold commas and doubled quotes). */
-function cells(line: string): string[] {
-  const out: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted && ch === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (ch === ',' && !quoted) {
-      out.push(cell);
-      cell = '';
-    } else {
-      cell += ch;
-    }
-  }
-  out.push(cell);
-  return out;
-}
-
 async function readCsv(download: Download) {
   const text = await readFile((await download.path())!, 'utf8');
-  const lines = text.split('\r\n').filter((l) => l !== '');
-  const header = cells(lines[0]!);
-  return { name: download.suggestedFilename(), header, rows: lines.slice(1).map(cells) };
+  // The stamp block first (what the list counts), then the table from the line it names.
+  const first = Number(/^Table starts on line,(\d+)$/m.exec(text)![1]);
+  const lines = text.split('\r\n');
+  const stamp = lines.slice(0, first - 2).join('\n');
+  const table = lines.slice(first - 1).filter((l) => l !== '');
+  const header = cells(table[0]!);
+  return { name: download.suggestedFilename(), stamp, header, rows: table.slice(1).map(cells) };
 }
 
 /** Every aria-valuenow the progress bar shows, sampled in the page. */
@@ -115,7 +97,9 @@ test('the whole county: one row per location the report counts, each once, with 
   const elapsed = Date.now() - started;
   const { name, header, rows } = await readCsv(file);
 
-  expect(name).toMatch(/-locations-fabric\d{6}-coverage\d{6}-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(name).toMatch(
+    /-locations-fabric\d{6}-coverage\d{6}-residential-bead-any-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   expect(header.slice(0, 2)).toEqual(['location_id', 'address']);
   expect(header).toContain('status');
   expect(rows.length).toBe(expected);
@@ -221,7 +205,9 @@ test('the area and its hexagons as GeoJSON: the area first, the cells summed are
   await expect(panel.region.getByTestId('location-list:done')).toContainText(
     `${api.locationcount.toLocaleString('en-US')} locations listed`,
   );
-  expect(doc.name).toMatch(/-hexagons-fabric202506-coverage202506-\d{4}-\d{2}-\d{2}\.geojson$/);
+  expect(doc.name).toMatch(
+    /-hexagons-fabric202506-coverage202506-residential-bead-any-\d{4}-\d{2}-\d{2}\.geojson$/,
+  );
   const [first, ...hexes] = doc.features;
   expect(first!.properties).toMatchObject({
     kind: 'area',

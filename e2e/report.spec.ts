@@ -196,7 +196,9 @@ test.describe('area report', () => {
     await panel.areaName.press('Enter');
     const shown = await report.rows('status');
     const file = await report.downloadCsv();
-    expect(file.name).toBe('ward-3-north-report.csv');
+    expect(file.name).toMatch(
+      /^ward-3-north-report-fabric\d{6}-coverage\d{6}-residential-bead-any-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const lines = file.text.split('\r\n');
     expect(lines.slice(0, 4)).toEqual([
       'Area report',

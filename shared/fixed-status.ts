@@ -185,14 +185,40 @@ export interface FixedLocationFacts {
   tiers: string;
 }
 
+/**
+ * The first steps of the rule, before any offer is read: a location outside the release gets no
+ * status, a non-BSL is never counted as unserved. Null: the location is counted by its offers.
+ * Every count (badge, map, hexagons, report, summary, location list) starts here.
+ */
+export function uncountedStatus(place: {
+  inRelease: boolean;
+  bsl: boolean;
+}): 'notinrelease' | 'notbsl' | null {
+  if (!place.inRelease) return 'notinrelease';
+  if (!place.bsl) return 'notbsl';
+  return null;
+}
+
 export function locationFixedStatus(
   location: FixedLocationFacts,
   filters: FixedFilters,
 ): FixedLocationStatus {
-  if (!location.inRelease) return 'notinrelease';
-  if (!location.bsl) return 'notbsl';
+  const uncounted = uncountedStatus(location);
+  if (uncounted) return uncounted;
   if (location.offers === 0) return 'nooffers';
   return statusFromTiers(location.tiers, filters);
+}
+
+/** A status as tables count it, one row per location: "no offers" is a part of "unserved". */
+export type TableStatus = Exclude<FixedLocationStatus, 'nooffers'>;
+
+/** The rows of a status table, in FIXED_LOCATION_STATUSES's order; they sum to the locations. */
+export const TABLE_STATUSES = FIXED_LOCATION_STATUSES.filter(
+  (s): s is TableStatus => s !== 'nooffers',
+);
+
+export function tableStatus(status: FixedLocationStatus): TableStatus {
+  return status === 'nooffers' ? 'unserved' : status;
 }
 
 /** The query and URL parameter of each filter, and the values it takes. */

@@ -1,5 +1,5 @@
 // Extension operations: match, history, locate, translate, summarize.
-import type { Audience } from '../../shared/served-status';
+import { fixedFiltersRecord, type FixedFilters } from '../../shared/fixed-status';
 import { isApiError } from './api-error';
 import { request } from './http';
 import {
@@ -101,12 +101,13 @@ export type SummarizeArea =
 
 /**
  * Where the computed fields (served_status, max_down_mbps, ...) are read: the coverage vintage
- * picked and the audience of the filters, so a summary agrees with the badge and the map. The
- * reference service's own parameters; without them it reads the fabric vintage's coverage.
+ * picked and the planner's filters, so a summary's status rows are the report's and the map's.
+ * The reference service's own parameters; without them it reads the fabric vintage's coverage
+ * under the BEAD rule.
  */
 export interface SummaryAt {
   coverage: string | null;
-  audience: Audience;
+  filters: FixedFilters;
 }
 
 /**
@@ -130,7 +131,7 @@ export function summarizeArea(
       field: fields,
       nocat: nocat ? 1 : undefined,
       coverage: at?.coverage ?? undefined,
-      audience: at?.audience,
+      ...(at ? fixedFiltersRecord(at.filters) : {}),
     },
     body: area,
     signal,

@@ -154,14 +154,20 @@ describe('installUrlSync', () => {
     ]);
   });
 
-  it('keeps the stored filters when the link names none', () => {
+  it('keeps the stored filters when the URL names nothing to share', () => {
     useAppStore.getState().setFixedFilters({ tech: 'cable' });
-    window.history.replaceState(null, '', '/?loc=42');
+    window.history.replaceState(null, '', '/?v=202506');
     unsubscribe = installUrlSync(useAppStore);
     expect(useAppStore.getState().fixedFilters.tech).toBe('cable');
-    expect(new URLSearchParams(window.location.search).get('tech')).toBeNull();
     useAppStore.getState().selectHex('8926e2a5a1bffff');
     expect(new URLSearchParams(window.location.search).get('tech')).toBe('cable');
+  });
+
+  it('opens a link naming a location but no filters under the defaults, not the stored ones', () => {
+    useAppStore.getState().setFixedFilters({ tech: 'cable', speed: '250/25' });
+    window.history.replaceState(null, '', '/?loc=42');
+    unsubscribe = installUrlSync(useAppStore);
+    expect(useAppStore.getState().fixedFilters).toEqual(DEFAULT_FIXED_FILTERS);
   });
 });
 

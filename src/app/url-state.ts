@@ -1,6 +1,6 @@
 // The shareable part of the UI state lives in the query string: `?loc=&v=&cv=&hex=` and the
 // fixed broadband filters `&aud=&spd=&tech=&ll=` (always written, so a link shows its sender's
-// filters whatever the recipient last chose), and the release compared with `&wcv=&wv=`. In
+// filters whatever the recipient last chose; a link without them opens under the defaults), and the release compared with `&wcv=&wv=`. In
 // Draw mode, the selected area (`&area=`, state/area-link.ts, with its name in `&an=`) and the
 // area panel's tab (`&tab=`); an area whose code would make the link longer than
 // MAX_LINK_LENGTH is left out (the share action offers a view file instead). Restored once on
@@ -8,7 +8,7 @@
 // on the map is applied the same way (state/view-request.ts).
 // The map view is in the hash (`#map=zoom/lat/lng`), which MapLibre keeps itself.
 import type { StoreApi } from 'zustand';
-import type { FixedFilters } from '../../shared/fixed-status';
+import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../shared/fixed-status';
 import { areaParam, MAX_LINK_LENGTH, parseAreaParam } from '../state/area-link';
 import { fixedFiltersOrDefaults } from '../state/fixed-filters-storage';
 import type { AreaTab } from '../state/slices/area-tab';
@@ -125,7 +125,12 @@ export function applyUrlState(store: StoreApi<AppState>, url: UrlState): void {
   if (url.fabricVintage) s.setFabricVintage(url.fabricVintage);
   if (url.coverageVintage) s.setCoverageVintage(url.coverageVintage);
   // A link's filters win over the ones kept from the last visit (and are kept in their place).
-  if (url.fixedFilters) s.setFixedFilters(url.fixedFilters);
+  // Every link this app writes names them; one that names an area, a location or a hexagon
+  // without them (cut short, or from before filters) opens under the defaults, never under
+  // whatever the recipient last chose, so everyone who opens it sees the same figures.
+  const names = url.area !== null || url.locationId !== null || url.hex !== null;
+  const filters = url.fixedFilters ?? (names ? DEFAULT_FIXED_FILTERS : null);
+  if (filters) s.setFixedFilters(filters);
   if (url.compareWith) s.setCompareWith(url.compareWith);
   if (url.areaTab) {
     s.setMode('draw');

@@ -1,6 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
+import type { SummaryAt } from '../api/fabricext';
 import { renderQueryHook } from './testing/render-with-client';
 import { partSummarizer, useAreaSummary } from './use-area-summary';
 
@@ -27,12 +28,15 @@ describe('partSummarizer', () => {
   it('passes a part summary through', async () => {
     const result = { data: [{ locationcount: 3 }], locationcount: 3, maxcount: 50000 };
     summarizeArea.mockResolvedValueOnce(result);
-    const at = { coverage: '202312', audience: 'business' as const };
+    const at: SummaryAt = {
+      coverage: '202312',
+      filters: { audience: 'business', speed: '250/25', tech: 'fiber', lowLatency: false },
+    };
     await expect(partSummarizer('202406', ['bsl_flag'], true, at)(area, signal)).resolves.toEqual({
       ok: true,
       result,
     });
-    // The coverage vintage and audience reach the request.
+    // The coverage vintage and the filters reach the request.
     expect(summarizeArea).toHaveBeenCalledWith('202406', area, ['bsl_flag'], true, signal, at);
   });
 

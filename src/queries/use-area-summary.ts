@@ -1,5 +1,6 @@
 // The custom summary of one area: the summarize operation asked as a split-area query
 // (split-area-query.ts), the parts' rows merged exactly.
+import { fixedFiltersRecord } from '../../shared/fixed-status';
 import { summarizeArea, type SummaryAt } from '../api/fabricext';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { mergeSummaries, type SummaryResult } from '../pipelines/summary-merge';
@@ -21,7 +22,8 @@ export function partSummarizer(
     partOutcome(() => summarizeArea(vintage, area, fields, nocat, signal, at));
 }
 
-const atKey = (at?: SummaryAt) => (at ? `${at.coverage ?? ''}:${at.audience}` : '');
+const atKey = (at?: SummaryAt) =>
+  at ? [at.coverage ?? '', ...Object.values(fixedFiltersRecord(at.filters))].join(':') : '';
 
 export function useAreaSummary(
   vintage: string | null,

@@ -85,7 +85,11 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
   ],
   ['get', '/fabricext/{v}/translate', ['v', 'src', 'dest', 'id']],
   ['get', '/fabricext/{v}/places', ['v', 'q', 'maxresults']],
-  ['post', '/fabricext/{v}/summarize', ['v', 'field', 'nocat', 'coverage', 'audience']],
+  [
+    'post',
+    '/fabricext/{v}/summarize',
+    ['v', 'field', 'nocat', 'coverage', 'audience', 'speed', 'tech', 'lowlatency'],
+  ],
   [
     'post',
     '/fabricext/{v}/report',

@@ -1,25 +1,31 @@
 // Per-location values of the summarizable location fields for one vintage, read straight from
 // typed columns: discrete fields as small integer codes with labels, continuous as numbers.
 // The computed fields (datalevel 20) are read at a coverage vintage and, for served_status,
-// for an audience: by default the fabric vintage's own coverage and residential offers.
+// under the filters: by default the fabric vintage's own coverage and the BEAD rule over
+// residential offers.
 import { latLngToCell } from 'h3-js';
-import type { Audience } from '../../../shared/served-status';
-import { NOT_IN_RELEASE, SERVED_STATUS } from '../store/memory/coverage-columns';
+import {
+  DEFAULT_FIXED_FILTERS,
+  countingRule,
+  statusFromBestTier,
+  type FixedFilters,
+} from '../../../shared/fixed-status';
+import { SERVED_STATUS, isBeadCount, servedStatusCode } from '../store/memory/coverage-columns';
 import type { FabricIndex } from '../store/memory/fabric-index';
-import { releaseVintageIndex } from './fixed-offers-view';
+import { countedTiers, offerRecords, releaseVintageIndex } from './fixed-offers-view';
 import { fabricCounties } from '../store/fabric-counties';
 import type { FabricCounty } from '../store/fabric';
 
-/** Where the computed fields are read: a coverage vintage (its index) and an audience. */
+/** Where the computed fields are read: a coverage vintage (its index) and the filters. */
 export interface CoverageAt {
   coverage: number;
-  audience: Audience;
+  filters: FixedFilters;
 }
 
-/** The fabric vintage's own coverage, residential offers (the location badge's default). */
+/** The fabric vintage's own coverage, the BEAD rule over residential offers (the badge's default). */
 export const coverageOfVintage = (vi: number): CoverageAt => ({
   coverage: vi,
-  audience: 'residential',
+  filters: DEFAULT_FIXED_FILTERS,
 });
 
 export interface DiscreteColumn {
@@ -79,18 +85,41 @@ function countyLabel(ix: FabricIndex, of: (c: FabricCounty) => string): Discrete
 }
 
 /**
- * served_status at a coverage vintage: the BEAD status of each location in the release that
- * coverage was reported on, "notinrelease" for the others (a location the release did not hold
- * gets no BEAD status, however few offers it has).
+ * served_status at a coverage vintage under the filters, by the rule the report counts with
+ * (shared/fixed-status.ts): "notinrelease" for a location outside the release that coverage was
+ * reported on, "notbsl" for a non-BSL, else the status of its best counted offer ("no offers"
+ * is unserved). The BEAD rule's statuses are columns built once; other filters read each
+ * location's few offers.
  */
 function servedStatusColumn(ix: FabricIndex, at: CoverageAt): DiscreteColumn {
-  const status = ix.coverage(at.coverage).servedStatus[at.audience];
-  const release = releaseVintageIndex(ix.fabric, ix.fabric.fixedCoverage[at.coverage]!.vintage);
+  const cov = ix.fabric.fixedCoverage[at.coverage]!;
+  const release = releaseVintageIndex(ix.fabric, cov.vintage);
   const bit = release < 0 ? 0 : 1 << release;
-  const { presence } = ix.fabric.locations;
+  const { presence, bslFlag } = ix.fabric.locations;
+  const byRule = statusUnderFilters(ix, at);
   return {
-    code: (i) => (presence[i] & bit ? status[i] : NOT_IN_RELEASE),
+    code: (i) =>
+      servedStatusCode({ inRelease: (presence[i] & bit) !== 0, bsl: bslFlag[i] === 1 }, byRule(i)),
     label: (c) => SERVED_STATUS[c] ?? String(c),
+  };
+}
+
+/** Location i's status code from its counted offers alone (statusFromBestTier). */
+function statusUnderFilters(ix: FabricIndex, at: CoverageAt): (i: number) => number {
+  const { filters } = at;
+  if (isBeadCount(filters)) {
+    const column = ix.coverage(at.coverage).servedStatus[filters.audience];
+    return (i) => column[i];
+  }
+  const cov = ix.fabric.fixedCoverage[at.coverage]!;
+  const tiers = countedTiers(offerRecords(cov), filters);
+  const rule = countingRule(filters);
+  const codeOfTier = [0, 1, 2, 3, 4].map((t) => SERVED_STATUS.indexOf(statusFromBestTier(t, rule)));
+  return (i) => {
+    let best = 0;
+    for (let r = cov.start[i]; r < cov.start[i + 1]; r++)
+      best = Math.max(best, tiers[cov.offer[r]]);
+    return codeOfTier[best];
   };
 }
 

@@ -16,6 +16,7 @@ import {
   countedTier,
   countingRule,
   statusFromBestTier,
+  uncountedStatus,
   type FixedFilters,
 } from '../../../shared/fixed-status';
 import { earlierSide } from '../../../shared/fixed-change-hex';
@@ -67,8 +68,8 @@ export function createChangeTally(
     let best = 0;
     for (let k = 0; k < facts.offerRows.length; k++)
       best = Math.max(best, tiers[facts.offerRows[k]]);
-    if (!facts.inRelease) return { status: 'notinrelease', best };
-    if (!facts.bsl) return { status: 'notbsl', best };
+    const uncounted = uncountedStatus(facts);
+    if (uncounted) return { status: uncounted, best };
     if (facts.offerRows.length === 0) return { status: 'nooffers', best: 0 };
     return { status: statusFromBestTier(best, rule), best };
   };

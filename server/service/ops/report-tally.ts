@@ -2,13 +2,16 @@
 // over each location's facts and its offers (rows of a table of distinct offers): the memory
 // store feeds it from its typed columns, a database store from the rows it fetched, and both
 // count exactly alike. Every status comes from shared/fixed-status.ts: an offer's counted tier
-// (countedTier), a location's best of them, statusFromBestTier, in locationFixedStatus's order.
+// (countedTier), a location's best of them, statusFromBestTier, after uncountedStatus as
+// locationFixedStatus does.
 import {
   TIERS,
   countedTier,
   countingRule,
   FIXED_LOCATION_STATUSES,
   statusFromBestTier,
+  TABLE_STATUSES,
+  uncountedStatus,
   type FixedFilters,
   type FixedLocationStatus,
 } from '../../../shared/fixed-status';
@@ -81,8 +84,8 @@ export function createReportTally(
 
   return {
     add({ inRelease, bsl, units }, rows) {
-      if (!inRelease) return count('notinrelease', units);
-      if (!bsl) return count('notbsl', units);
+      const uncounted = uncountedStatus({ inRelease, bsl });
+      if (uncounted) return count(uncounted, units);
       bestOfGroup.clear();
       bestOfProvider.clear();
       let best = 0;
@@ -119,9 +122,10 @@ export function createReportTally(
     },
 
     body(providerList) {
-      const locationcount = ['served', 'underserved', 'unserved', 'notinrelease', 'notbsl']
-        .map((k) => status[k as Counted].locations)
-        .reduce((a, b) => a + b, 0);
+      const locationcount = TABLE_STATUSES.map((k) => status[k].locations).reduce(
+        (a, b) => a + b,
+        0,
+      );
       const tiers = groups.flatMap((group) =>
         TIERS.map((speed, k) => ({
           group,

@@ -27,8 +27,10 @@ const inPolygon = (rings: GeoJSON.Position[][], x: number, y: number) =>
   rings.reduce((inside, ring) => (ringCrossings(ring, x, y) ? !inside : inside), false);
 const inArea = (area: Area, x: number, y: number) => area.some((p) => inPolygon(p, x, y));
 
-// Residential offers only (businessResidential 0 R, 2 X), the summary's default audience.
+// Residential offers only (businessResidential 0 R, 2 X), the summary's default audience; a
+// non-BSL is never counted (docs/SERVICE.md, "Fixed broadband status under filters").
 function beadStatus(f: Fabric, vi: number, i: number): string {
+  if (f.locations.bslFlag[i] !== 1) return 'notbsl';
   const c = f.fixedCoverage[vi];
   let s = 'unserved';
   const { technology, lowLatency, down, up, businessResidential } = c.offers;

@@ -2,6 +2,7 @@
 // and POST, are registered from match.ts and locate.ts; places and report, ours, from
 // places.ts and report.ts).
 import { createRoute, z } from '@hono/zod-openapi';
+import { parseFixedFilters } from '../../../shared/fixed-status';
 import type { Store } from '../store/store';
 import { areaFromGeoJson } from '../http/area';
 import { parseJsonBody } from '../http/body';
@@ -107,7 +108,10 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
   const { body: _omitBody, ...summarizeRequest } = summarizeRoute.request;
   router.openapi({ ...summarizeRoute, request: summarizeRequest, hide: true }, async (c) => {
     const { v } = c.req.valid('param');
-    const { field, nocat, coverage, audience } = c.req.valid('query');
+    const { field, nocat, coverage, ...query } = c.req.valid('query');
+    // The query schema has already refused values outside the allowed ones, naming them.
+    const parsed = parseFixedFilters(query);
+    if (!parsed.ok) throw invalidParameter(parsed.errors[0]!.parameter, parsed.errors[0]!.message);
     await requireFabricVintage(store, v);
     if (coverage !== undefined) await requireCoverageVintage(store, coverage, 'coverage');
     const defs = new Map((await store.fields(v, 'locations')).map((f) => [f.fieldname, f]));
@@ -121,7 +125,7 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
     const nocategories = nocat === '1' || nocat === 'true';
     const result = await store.summarize(v, area, [...new Set(field)], nocategories, {
       coverage,
-      audience,
+      filters: parsed.filters,
     });
     if (!result.ok) throw maxcountExceeded('summarized', result);
     return c.json(result.response, 200);

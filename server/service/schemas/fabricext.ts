@@ -1,9 +1,9 @@
 // Schemas of the extension operations (docs/SERVICE.md, "Extension operations"); locate's and
 // match's are in locate.ts and match.ts.
 import { z } from '@hono/zod-openapi';
-import { FIXED_FILTER_PARAMETERS } from '../../../shared/fixed-status';
 import type { Dialect } from '../http/dialect';
 import { listQuery, locationIdQuery } from './common';
+import { FixedFilterQuery } from './report';
 
 export const HistoryQuery = z.object({ location_id: locationIdQuery() });
 
@@ -60,10 +60,8 @@ export const SummarizeQuery = z.object({
       example: '202406',
       description: 'Coverage vintage of the computed fields (default: the fabric vintage’s own)',
     }),
-  audience: z
-    .enum(FIXED_FILTER_PARAMETERS.audience)
-    .optional()
-    .openapi({ description: 'Whose offers served_status counts (default residential)' }),
+  // Ours: the filters served_status counts under, as the report takes them.
+  ...FixedFilterQuery,
 });
 
 export const SummarizeResponseSchema = z

@@ -16,6 +16,14 @@ const choice = (values: readonly string[], description: string) =>
     .optional()
     .openapi({ description });
 
+/** The filters of shared/fixed-status.ts as query parameters: the report and summarize count alike. */
+export const FixedFilterQuery = {
+  audience: choice(FIXED_FILTER_PARAMETERS.audience, 'Offers sold to (default residential)'),
+  speed: choice(FIXED_FILTER_PARAMETERS.speed, 'Speed threshold, or the BEAD rule (default)'),
+  tech: choice(FIXED_FILTER_PARAMETERS.tech, 'Technologies counted (default any)'),
+  lowlatency: choice(FIXED_FILTER_PARAMETERS.lowlatency, 'Only low-latency offers (default 0)'),
+};
+
 const sixDigits = (description: string) =>
   z
     .string()
@@ -36,10 +44,7 @@ export const ReportQuery = z.object({
     'Coverage vintage to compare with (with withfabric): the answer gains `change`, what changed between the two releases',
   ),
   withfabric: sixDigits('Fabric vintage to compare with (with `with`)'),
-  audience: choice(FIXED_FILTER_PARAMETERS.audience, 'Offers sold to (default residential)'),
-  speed: choice(FIXED_FILTER_PARAMETERS.speed, 'Speed threshold, or the BEAD rule (default)'),
-  tech: choice(FIXED_FILTER_PARAMETERS.tech, 'Technologies counted (default any)'),
-  lowlatency: choice(FIXED_FILTER_PARAMETERS.lowlatency, 'Only low-latency offers (default 0)'),
+  ...FixedFilterQuery,
 });
 
 const Count = z.object({ locations: z.number().int(), units: z.number().int() });

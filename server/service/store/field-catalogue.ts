@@ -81,7 +81,7 @@ const LOCATION_FIELDS: Def[] = [
     'text',
     1,
     1,
-    'BEAD status (unserved, underserved, served) from this vintage\u2019s fixed coverage, counting offers sold to residential customers, as the location badge does (summarize takes coverage= and audience=business); notinrelease for a location outside the release the coverage was reported on',
+    'Broadband status under the filters chosen on the map (by default the BEAD rule over residential offers), counted as the area report counts: served, underserved or unserved; notbsl for a location that is not a broadband serviceable location (never counted as unserved); notinrelease for a location outside the release the coverage was reported on',
   ],
   ['unit_count', 'integer', 0, 1, 'Housing or business units at the location'],
   [

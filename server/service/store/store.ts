@@ -15,7 +15,6 @@ import type { LocateRecord } from '../schemas/locate';
 import type { MatchParts, MatchResponse } from '../schemas/match';
 import type { PlacesResponse } from '../schemas/places';
 import type { FixedFilters } from '../../../shared/fixed-status';
-import type { Audience } from '../../../shared/served-status';
 import type { ReportResponse } from '../schemas/report';
 
 export type { FieldCategory, FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
@@ -59,12 +58,12 @@ export type SummarizeResult =
 /**
  * Where summarize reads its computed fields (served_status, max_down_mbps, max_up_mbps,
  * provider_count, fiber_provider_count): a coverage vintage (by default the one of the same
- * YYYYMM as the fabric vintage) and, for served_status, the audience whose offers count (by
- * default residential, as the location badge).
+ * YYYYMM as the fabric vintage) and, for served_status, the filters it counts under (by default
+ * the BEAD rule over residential offers, as the location badge), as the report counts.
  */
 export interface SummarizeOptions {
   coverage?: string;
-  audience?: Audience;
+  filters?: FixedFilters;
 }
 
 export type ReportResult =

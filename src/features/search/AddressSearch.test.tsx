@@ -1,4 +1,5 @@
 // The search combobox against a fake service: debouncing, cancelling, choosing, ids, messages.
+import { onLinkGrid } from '../../lib/geo/area-on-link-grid';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -410,10 +411,13 @@ describe('AddressSearch', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     const offer = screen.getByRole('group', { name: 'Use Springfield, IL as an area' });
     expect(offer.textContent).toContain('The extent of Springfield, IL');
+    // The search's count is the town's own; the outline may hold a neighbour's locations too.
+    expect(offer.textContent).toContain('may also hold locations of its neighbours');
     fireEvent.click(screen.getByRole('button', { name: 'Use as area' }));
     const s = useAppStore.getState();
+    // Kept on the link's grid, so its link counts the same locations (lib/geo/area-on-link-grid).
     expect(s.areas.map((a) => [a.name, a.source, a.geometry])).toEqual([
-      ['Springfield, IL', 'place', outline],
+      ['Springfield, IL', 'place', onLinkGrid(outline as GeoJSON.Polygon)],
     ]);
     expect([s.selectedAreaId, s.mode]).toEqual([s.areas[0]!.id, 'draw']);
     expect(screen.queryByRole('button', { name: 'Use as area' })).toBeNull();

@@ -29,7 +29,8 @@ export function PlaceAreaOffer({ place, onDone }: { place: PlaceOutline; onDone:
     <div className="address-search__offer" role="group" aria-label={`Use ${place.name} as an area`}>
       <p>
         The extent of {place.name}: the outline around its fabric locations (not its legal
-        boundary).
+        boundary). It may also hold locations of its neighbours, so its report can count more
+        locations than the search lists for {place.name}.
       </p>
       <button type="button" className="button button--primary" onClick={use}>
         Use as area

@@ -6,6 +6,7 @@ import {
   type SetAsideCopy,
   type StoredAreaChange,
 } from '../area-persistence/area-repository';
+import { onLinkGrid } from '../../lib/geo/area-on-link-grid';
 import { areaSaving } from '../area-saving';
 import type { AreaSource, SavedArea } from '../saved-area';
 import type { AppState } from '../store';
@@ -57,13 +58,21 @@ function newId(): string {
   );
 }
 
+/**
+ * A drawn, imported or place area is kept on its link's grid, so its link gives the same
+ * figures; a county or state travels by its GEOID and keeps the boundary as served.
+ */
+function keptOutline(source: AreaSource, geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
+  return source === 'county' || source === 'state' ? geometry : onLinkGrid(geometry);
+}
+
 export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set, get) => {
   // Every change is written through at once, one key per area, so a reload loses nothing and
   // another tab's areas are never overwritten; a failed write marks the area unsaved.
   const saving = areaSaving(set, get, areaRepository);
   const loaded = areaRepository.load();
   return {
-    areas: loaded.areas,
+    areas: loaded.areas.map((a) => ({ ...a, geometry: keptOutline(a.source, a.geometry) })),
     selectedAreaId: loaded.selectedAreaId,
     unsavedAreas: {},
     setAsideCopies: loaded.setAside,
@@ -73,7 +82,7 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
       const area: SavedArea = {
         id,
         name: name?.trim() || nextName(get().areas),
-        geometry,
+        geometry: keptOutline(source, geometry),
         source,
         createdAt: Date.now(),
         ...(geoid ? { geoid } : {}),
@@ -88,7 +97,11 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
       saving.saveById(id);
     },
     updateAreaGeometry: (id, geometry) => {
-      set((s) => ({ areas: s.areas.map((a) => (a.id === id ? { ...a, geometry } : a)) }));
+      set((s) => ({
+        areas: s.areas.map((a) =>
+          a.id === id ? { ...a, geometry: keptOutline(a.source, geometry) } : a,
+        ),
+      }));
       saving.saveById(id);
     },
     deleteArea: (id) => {

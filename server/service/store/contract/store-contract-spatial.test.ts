@@ -103,9 +103,9 @@ describe('store contract: places agree with the memory store', () => {
     const areas = contractAreas(new Picker(fx.fabric, 65));
     const fields = ['served_status', 'max_down_mbps', 'provider_count'];
     const questions = areas.flatMap(({ name, area }) => [
-      ...(['residential', 'business'] as const).map((audience) => ({
-        what: `summarize(${v}, ${name}, coverage ${cv}, ${audience})`,
-        ask: (s: Store) => s.summarize(v, area, fields, false, { coverage: cv, audience }),
+      ...FILTER_CASES.map((filters) => ({
+        what: `summarize(${v}, ${name}, coverage ${cv}, ${JSON.stringify(filters)})`,
+        ask: (s: Store) => s.summarize(v, area, fields, false, { coverage: cv, filters }),
       })),
       ...FILTER_CASES.map((filters) => ({
         what: `report(${v}, ${cv}, ${name}, ${JSON.stringify(filters)})`,

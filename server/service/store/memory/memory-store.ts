@@ -4,6 +4,7 @@
 // empty here so the store never throws on a caller's mistake. Every answer is computed at once
 // and handed back as a settled promise (the interface is asynchronous for stores that wait on
 // I/O); close() holds nothing to release but makes every later call reject.
+import { DEFAULT_FIXED_FILTERS } from '../../../../shared/fixed-status';
 import { createFabricCollector } from '../../ops/collect-fabric';
 import { fixedRecords, mobileRecords } from '../../ops/coverage-records';
 import type { FixedVintages } from '../../ops/fixed-location-features';
@@ -149,7 +150,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       const c = coverageIndex(options.coverage ?? v);
       if (vi(v) < 0 || c < 0)
         return { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } };
-      const at = { coverage: c, audience: options.audience ?? 'residential' };
+      const at = { coverage: c, filters: options.filters ?? DEFAULT_FIXED_FILTERS };
       return summarize(ix, vi(v), area, fields, nocat, MAXCOUNT, undefined, at);
     },
     report(v, cv, area, filters, compare) {

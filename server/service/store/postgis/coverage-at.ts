@@ -1,10 +1,10 @@
 // The fixed records of given locations at a coverage vintage, and whether each is in the release
 // that coverage was reported on: what summarize reads for a coverage vintage or audience other
-// than the release's own residential ones (which the blocks carry), and what the area report
+// than the release's own under the BEAD rule for residential offers (which the blocks carry), and what the area report
 // counts. Statuses come from the shared rule (shared/fixed-status.ts) the memory store's columns
 // follow; a location outside the release gets "notinrelease", as in the memory store.
-import { DEFAULT_FIXED_FILTERS, statusFromOffers } from '../../../../shared/fixed-status';
-import type { Audience, FixedOffer } from '../../../../shared/served-status';
+import { statusFromOffers, type FixedFilters } from '../../../../shared/fixed-status';
+import type { FixedOffer } from '../../../../shared/served-status';
 import type { FieldColumns } from '../../../postgis/point-blocks';
 import { NOT_IN_RELEASE, SERVED_STATUS } from '../memory/coverage-columns';
 import type { PgContext } from './context';
@@ -67,12 +67,12 @@ export async function inRelease(
 
 /**
  * Overwrites the computed fields of the points listed (positions into `f`, whose features are
- * `feature`) with their values at coverage vintage `coverage` for `audience`.
+ * `feature`) with their values at coverage vintage `coverage` under the filters.
  */
 export async function coverageAt(
   ctx: PgContext,
   coverage: string,
-  audience: Audience,
+  filters: FixedFilters,
   positions: ArrayLike<number>,
   feature: Uint32Array,
   f: FieldColumns,
@@ -82,7 +82,6 @@ export async function coverageAt(
     offersAt(ctx, coverage, features),
     inRelease(ctx, releaseOf(ctx, coverage), features),
   ]);
-  const filters = { ...DEFAULT_FIXED_FILTERS, audience };
   for (let n = 0; n < positions.length; n++) {
     const k = positions[n];
     const list = offers.get(feature[k]) ?? [];

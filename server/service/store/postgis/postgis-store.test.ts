@@ -127,7 +127,7 @@ describe('PostGIS store lookups, against the memory store', () => {
     const served = await memory.bulkLocations(v, { location_id: ids() }, ['served_status']);
     // The fabric has every status, so the comparison above is not of zeros only.
     expect(new Set(served.map((r) => r.served_status))).toEqual(
-      new Set(['served', 'underserved', 'unserved']),
+      new Set(['served', 'underserved', 'unserved', 'notbsl']),
     );
   });
 

@@ -5,7 +5,7 @@
 // Answers keep the order asked; ids unknown in the release are skipped.
 import { latLngToCell } from 'h3-js';
 import { RECORD_FIELDS } from '../contract';
-import { SERVED_STATUS } from '../memory/coverage-columns';
+import { SERVED_STATUS, servedStatusCode } from '../memory/coverage-columns';
 import type { AreaFeatureRecord, LocationRecord } from '../store';
 import type { PgContext } from './context';
 
@@ -79,7 +79,10 @@ function readers(ctx: PgContext, vi: number): Readers {
     state_abbr: (r) => r.state,
     h3_res8_id: (r) => latLngToCell(r.latitude, r.longitude, 8),
     // A location without coverage rows has no offers: unserved, zeros (as the memory store).
-    served_status: (r) => SERVED_STATUS[r.served_status ?? 0],
+    served_status: (r) =>
+      SERVED_STATUS[
+        servedStatusCode({ inRelease: true, bsl: r.bsl_flag === 1 }, r.served_status ?? 0)
+      ],
     max_down_mbps: (r) => r.max_down_mbps ?? 0,
     max_up_mbps: (r) => r.max_up_mbps ?? 0,
     provider_count: (r) => r.provider_count ?? 0,

@@ -2,27 +2,26 @@
 // are read packed (point_blocks), each point is tested against the area with the memory store's
 // own area index, and the memory store's own summary-rows.ts groups, orders and sums them, so
 // the answer is the memory store's. The blocks carry the computed fields of the release's own
-// coverage for residential offers (the default); another coverage vintage or audience reads
+// coverage under the BEAD rule for residential offers (the default); other coverage or filters read
 // the inside locations' fixed records (coverage-at.ts).
 import { splitLongToH3Index } from 'h3-js';
 import type { FieldColumns } from '../../../postgis/point-blocks';
 import type { DiscreteColumn } from '../../ops/field-values';
 import { MAX_EDGE_TESTS, summaryOf, type SummaryColumns } from '../../ops/summary-rows';
 import { MAXCOUNT } from '../contract';
-import { SERVED_STATUS } from '../memory/coverage-columns';
-import type { Area, SummarizeResult } from '../store';
-import type { Audience } from '../../../../shared/served-status';
+import { DEFAULT_FIXED_FILTERS } from '../../../../shared/fixed-status';
+import {
+  NOT_IN_RELEASE,
+  SERVED_STATUS,
+  isBeadCount,
+  servedStatusCode,
+} from '../memory/coverage-columns';
+import type { Area, SummarizeOptions, SummarizeResult } from '../store';
 import { areaLocations } from './area-locations';
 import type { PgContext } from './context';
 import { coverageAt } from './coverage-at';
 
-/** Where the computed fields are read: a coverage vintage (default the release's own), an audience. */
-interface CoverageOptions {
-  coverage?: string;
-  audience?: Audience;
-}
-
-/** The fields that depend on the coverage vintage and audience. */
+/** The fields that depend on the coverage vintage and the filters. */
 const COMPUTED = new Set([
   'served_status',
   'max_down_mbps',
@@ -90,6 +89,18 @@ const CONTINUOUS: Record<string, keyof FieldColumns> = {
   fiber_provider_count: 'fiberProviders',
 };
 
+/** served_status as the memory store gives it: outside the release, not a BSL, else the filters' status. */
+function servedStatusColumn(f: FieldColumns): DiscreteColumn {
+  return {
+    code: (i) =>
+      servedStatusCode(
+        { inRelease: f.servedStatus[i] !== NOT_IN_RELEASE, bsl: f.bslFlag[i] === 1 },
+        f.servedStatus[i],
+      ),
+    label: (c) => SERVED_STATUS[c] ?? String(c),
+  };
+}
+
 /** The columns as summary-rows.ts reads them, over the points read. */
 async function columnsOf(
   ctx: PgContext,
@@ -112,7 +123,7 @@ async function columnsOf(
   return {
     discrete(name) {
       if (name === 'bsl_flag') return fromArray(f.bslFlag, ['0', '1']);
-      if (name === 'served_status') return fromArray(f.servedStatus, SERVED_STATUS);
+      if (name === 'served_status') return servedStatusColumn(f);
       if (name === 'h3_res8_id') return h3Column(f);
       const labelled = LABELLED[name];
       return labelled ? fromArray(f[labelled[0]], text.get(labelled[1]) ?? []) : null;
@@ -127,11 +138,11 @@ export async function summarize(
   area: Area,
   fields: string[],
   nocat: boolean,
-  options: CoverageOptions = {},
+  options: SummarizeOptions = {},
   maxEdgeTests = MAX_EDGE_TESTS,
 ): Promise<SummarizeResult> {
   const coverage = options.coverage ?? vintage;
-  const audience = options.audience ?? 'residential';
+  const filters = options.filters ?? DEFAULT_FIXED_FILTERS;
   if (ctx.vintageIndex(vintage) < 0 || !ctx.coverageVintages.includes(coverage)) {
     return { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } };
   }
@@ -139,8 +150,11 @@ export async function summarize(
   const { inside, read } = found;
   if (!found.fields) return { ok: false, locationcount: inside.length, maxcount: MAXCOUNT };
   const withFields = found.fields;
-  // The blocks carry the release's own coverage for residential offers; anything else is read.
-  if ((coverage !== vintage || audience !== 'residential') && fields.some((f) => COMPUTED.has(f)))
-    await coverageAt(ctx, coverage, audience, inside, read.points.feature, withFields);
+  // The blocks carry the release's own coverage under the BEAD rule for residential offers;
+  // anything else is read.
+  const asBlocks =
+    coverage === vintage && isBeadCount(filters) && filters.audience === 'residential';
+  if (!asBlocks && fields.some((f) => COMPUTED.has(f)))
+    await coverageAt(ctx, coverage, filters, inside, read.points.feature, withFields);
   return summaryOf(inside, await columnsOf(ctx, withFields, fields), fields, nocat, MAXCOUNT);
 }

@@ -2,14 +2,14 @@
 // table, and the two exports.
 import { useShallow } from 'zustand/react/shallow';
 import type { FieldDef } from '../../../api/schemas';
-import { vintageLabel } from '../../../lib/vintage';
 import { summaryCsvFile } from './summary-csv';
 import { areaWithHexes, HEX_FIELD, hexBreakout } from './summary-hexes';
 import { formatCell, summaryLayout } from './summary-table';
 import type { SavedArea } from '../../../state/saved-area';
 import { useVintages } from '../../../queries/use-vintages';
 import { useAppStore } from '../../../state/store';
-import { fileSlug } from '../download';
+import { stampedFileName, stampLines, type FileStamp } from '../file-stamp';
+import { useCapabilities } from '../../../queries/use-capabilities';
 import { DownloadButton } from '../DownloadButton';
 import { SummaryChart } from './SummaryChart';
 import { SummaryTable } from './SummaryTable';
@@ -24,36 +24,38 @@ interface Props {
   nocat: boolean;
 }
 
-/** What the computed fields were read at, as the summary was asked. */
-function asOf(
-  fabric: string | null,
-  coverage: string | null,
-  audience: string,
-): [string, string][] {
-  const long = (v: string | null) => (v ? `${vintageLabel(v, 'long')} (${v})` : 'unknown');
-  return [
-    ['Fabric as of', long(fabric)],
-    ['Coverage as of', long(coverage)],
-    ['served_status counts offers sold to', audience === 'business' ? 'Business' : 'Residential'],
-  ];
-}
+/** The panel shows the stamp without its date (a file's date is when it is saved). */
+const SHOWN_AT = new Date(0);
+/** A file's date: read when it is saved, in the download's handler. */
+const now = () => new Date();
 
 export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
   const { fabric, coverage } = useVintages();
-  const { measureKey, setMeasure, audience } = useAppStore(
+  const source = useCapabilities().stamp;
+  const { measureKey, setMeasure, filters } = useAppStore(
     useShallow((s) => ({
       measureKey: s.summaryMeasure,
       setMeasure: s.setSummaryMeasure,
-      audience: s.fixedFilters.audience,
+      filters: s.fixedFilters,
     })),
   );
-  const releases = asOf(fabric, coverage, audience);
+  // served_status is counted under the filters, as the report counts; every file says so.
+  const stamp = (generated: Date): FileStamp => ({
+    area: area.name,
+    release: { fabric: fabric ?? 'unknown', coverage: coverage ?? 'unknown' },
+    compared: null,
+    filters,
+    generated,
+    source,
+  });
+  const shown = stampLines(stamp(SHOWN_AT)).filter(
+    ([name]) => name !== 'Area' && name !== 'Generated',
+  );
   const asked = defs.filter((d) => fields.includes(d.fieldname));
   const layout = summaryLayout(asked, summary.result.data, nocat);
   const measure = layout.measures.find((m) => m.key === measureKey) ?? layout.measures[0]!;
   const total = summary.result.locationcount;
   const hasHexes = fields.includes(HEX_FIELD);
-  const slug = fileSlug(area.name);
 
   return (
     <div className="summary-results">
@@ -63,7 +65,7 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
         <MergedParts parts={summary.parts} elapsedMs={summary.elapsedMs} />
       </p>
       <p className="report-table__asof" data-testid="area-panel:asof">
-        {releases.map(([name, value]) => `${name} ${value}`).join(' · ')}
+        {shown.map(([name, value]) => `${name}: ${value}`).join(' · ')}
       </p>
       {total === 0 ? (
         <p className="area-panel__empty">
@@ -88,16 +90,8 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
       <div className="summary-results__exports">
         <DownloadButton
           file={() => ({
-            name: `${slug}-summary.csv`,
-            text: summaryCsvFile(
-              [
-                ['Area', area.name],
-                ...releases,
-                ['Generated', new Date().toISOString().replace(/\.\d+Z$/, 'Z')],
-              ],
-              layout.columns,
-              layout.rows,
-            ),
+            name: stampedFileName(stamp(now()), 'summary', 'csv'),
+            text: summaryCsvFile(stampLines(stamp(now())), layout.columns, layout.rows),
             type: 'text/csv',
           })}
         >
@@ -106,9 +100,9 @@ export function SummaryResults({ area, summary, defs, fields, nocat }: Props) {
         <DownloadButton
           file={() => {
             const hexes = hexBreakout(hasHexes ? layout.rows : [], measure.key);
-            const doc = areaWithHexes(area.name, area.geometry, hexes, measure.key);
+            const doc = areaWithHexes(area.geometry, hexes, measure.key, stamp(now()));
             return {
-              name: `${slug}.geojson`,
+              name: stampedFileName(stamp(now()), 'summary', 'geojson'),
               text: JSON.stringify(doc),
               type: 'application/geo+json',
             };

@@ -1,5 +1,19 @@
 // The rows as returned (merged when split), in layout order, numbers formatted.
+import { Fragment } from 'react';
 import { formatCell, type SummaryLayout } from './summary-table';
+
+/** A field name may wrap after its underscores ("served_" / "status"), so narrow panels fit it. */
+const breakable = (header: string) =>
+  header.split('_').map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && (
+        <>
+          _<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
 
 export function SummaryTable({ layout, total }: { layout: SummaryLayout; total: number }) {
   return (
@@ -22,7 +36,7 @@ export function SummaryTable({ layout, total }: { layout: SummaryLayout; total: 
                 scope="col"
                 className={c.kind === 'group' || c.kind === 'label' ? '' : 'num'}
               >
-                {c.header}
+                {breakable(c.header)}
               </th>
             ))}
           </tr>

@@ -15,6 +15,7 @@ const LABELS: Record<string, Record<string, string>> = {
     underserved: 'Underserved',
     unserved: 'Unserved',
     notinrelease: 'Not in the coverage vintage’s release (no BEAD status)',
+    notbsl: 'Not a BSL (never counted as unserved)',
   },
   land_use_code: {
     RES: 'Residential',

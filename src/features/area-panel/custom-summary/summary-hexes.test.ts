@@ -63,9 +63,26 @@ describe('hexBreakout', () => {
         ],
       ],
     };
-    const out = areaWithHexes('Town', area, hexBreakout(rows, 'locationcount'), 'locationcount');
+    const stamp = {
+      area: 'Town',
+      release: { fabric: '202406', coverage: '202406' },
+      compared: null,
+      filters: { audience: 'residential', speed: '250/25', tech: 'fiber', lowLatency: false },
+      generated: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+      source: 'Demo',
+    } as const;
+    const out = areaWithHexes(area, hexBreakout(rows, 'locationcount'), 'locationcount', stamp);
     expect(out.features).toHaveLength(3);
-    expect(out.features[0]!.properties).toEqual({ name: 'Town', kind: 'area' });
+    // The area says what the hexagons count: releases, filters, date, source.
+    expect(out.features[0]!.properties).toMatchObject({
+      name: 'Town',
+      kind: 'area',
+      fabric: '202406',
+      speed: '250/25',
+      tech: 'fiber',
+      generated: '2026-01-02T03:04:05Z',
+      data: 'Demo',
+    });
     expect(out.features[1]!.properties).toMatchObject({ kind: 'hexagon', locationcount: 200 });
   });
 });

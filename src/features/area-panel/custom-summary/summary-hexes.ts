@@ -4,6 +4,7 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { cellPolygon } from '../../../lib/geo/h3';
 import type { SummaryRow } from '../../../api/schemas';
+import { stampProperties, type FileStamp } from '../file-stamp';
 
 export const HEX_FIELD = 'h3_res8_id';
 
@@ -64,15 +65,15 @@ export function hexBreakout(
 
 /** The export: the area as the first feature, then its hexagons with their values. */
 export function areaWithHexes(
-  name: string,
   area: Polygon | MultiPolygon,
   hexes: FeatureCollection<Polygon, HexProps>,
   measure: string,
+  stamp: FileStamp,
 ): FeatureCollection {
   return {
     type: 'FeatureCollection',
     features: [
-      { type: 'Feature', geometry: area, properties: { name, kind: 'area' } },
+      { type: 'Feature', geometry: area, properties: { kind: 'area', ...stampProperties(stamp) } },
       ...hexes.features.map((f) => ({
         ...f,
         properties: {

@@ -16,9 +16,11 @@ interface Props {
   job: ListJob;
   changes: ChangeTally;
   fileName: string;
+  /** The file's stamp block: what the list counts. */
+  header: string;
 }
 
-export function ChangedLocations({ job, changes, fileName }: Props) {
+export function ChangedLocations({ job, changes, fileName, header }: Props) {
   const selectLocation = useAppStore((s) => s.selectLocation);
   const shown = changes.rows.slice(0, CHANGED_SHOWN);
   return (
@@ -71,7 +73,11 @@ export function ChangedLocations({ job, changes, fileName }: Props) {
       )}
       <div className="summary-results__exports">
         <DownloadButton
-          file={() => ({ name: fileName, text: changedCsv(job, changes.rows), type: 'text/csv' })}
+          file={() => ({
+            name: fileName,
+            text: changedCsv(job, changes.rows, header),
+            type: 'text/csv',
+          })}
         >
           Download changed locations (CSV)
         </DownloadButton>

@@ -5,7 +5,7 @@ import { isAbortError } from '../../../api/api-error';
 import type { SavedArea } from '../../../state/saved-area';
 import { AreaHexesDownload } from './AreaHexesDownload';
 import { ChangedLocations } from './ChangedLocations';
-import { canPickFile, downloadSink, pickFileSink } from './csv-sink';
+import { canPickFile, downloadSink, pickFileSink, type CsvSink } from './csv-sink';
 import { errorText } from '../error-text';
 import type { ListJobState } from './location-list-job';
 import { useLocationListJob } from './use-location-list-job';
@@ -16,21 +16,19 @@ const integer = new Intl.NumberFormat('en-US');
 export function LocationList({ area }: { area: SavedArea }) {
   const list = useLocationListJob(area);
   if (!list) return null;
-  const { job, snapshot, fileName } = list;
+  const { job, snapshot, fileName, header } = list;
   const { state } = snapshot;
   const busy = state.status === 'running' || state.status === 'error';
   const comparing = job.context.b !== null;
 
   const download = () => {
     const name = fileName('locations');
-    if (!canPickFile()) return job.start(downloadSink(name));
+    const start = (sink: CsvSink) => job.start(sink, undefined, header('Location list'));
+    if (!canPickFile()) return start(downloadSink(name));
     // The save dialog needs the click's gesture: asked before anything else is awaited.
-    pickFileSink(name).then(
-      (sink) => job.start(sink),
-      (error: unknown) => {
-        if (!isAbortError(error)) job.start(downloadSink(name));
-      },
-    );
+    pickFileSink(name).then(start, (error: unknown) => {
+      if (!isAbortError(error)) start(downloadSink(name));
+    });
   };
 
   return (
@@ -71,6 +69,7 @@ export function LocationList({ area }: { area: SavedArea }) {
           job={job}
           changes={snapshot.changes}
           fileName={fileName('changed-locations')}
+          header={header('Changed locations')}
         />
       )}
     </section>

@@ -5,7 +5,7 @@
 // after − before, as on the net-change hexagons.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { Side } from '../../../../shared/fixed-change-hex';
-import { FIXED_LOCATION_STATUSES, fixedFiltersRecord } from '../../../../shared/fixed-status';
+import { FIXED_LOCATION_STATUSES } from '../../../../shared/fixed-status';
 import { cellPolygon } from '../../../lib/geo/h3';
 import {
   bslsOf,
@@ -17,7 +17,7 @@ import {
   type SideCounts,
 } from './hex-tally';
 import type { ListContext, Release } from './location-list-rows';
-import { filterLines } from '../report/report-layout';
+import { stampProperties } from '../file-stamp';
 
 export interface AreaHexesInput {
   name: string;
@@ -64,27 +64,24 @@ function areaProps(input: AreaHexesInput, hexagons: number): Props {
   const { context: ctx } = input;
   const props: Props = {
     kind: 'area',
-    name: input.name,
-    fabric: ctx.a.fabric,
-    coverage: ctx.a.coverage,
+    ...stampProperties({
+      area: input.name,
+      release: ctx.a,
+      compared: ctx.b,
+      filters: ctx.filters,
+      generated: input.generated,
+      source: input.source,
+    }),
   };
   if (ctx.b) {
-    props.fabric_b = ctx.b.fabric;
-    props.coverage_b = ctx.b.coverage;
     const before = ctx.earlier === 'a' ? ctx.a : ctx.b;
     props.net_change = `after − before; before is ${releaseText(before)} (${ctx.earlier === 'a' ? 'the counts without a suffix' : 'the _b counts'})`;
   }
-  Object.assign(props, fixedFiltersRecord(ctx.filters));
-  props.filters = filterLines(ctx.filters)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(' · ');
-  props.generated = input.generated.toISOString().replace(/\.\d+Z$/, 'Z');
   props.h3_resolution = HEX_RESOLUTION;
   props.locations = input.tally.listed;
   props.hexagons = hexagons;
   // Locations the service gave no coordinates for are counted in no hexagon.
   props.unplaced = input.tally.unplaced;
-  if (input.source) props.data = input.source;
   return props;
 }
 

@@ -77,8 +77,11 @@ export class ListJob {
     return listColumns(this.context);
   }
 
-  /** A new run: rows into `sink` (none: only the tallies); `then` once it has gone through. */
-  start(sink: CsvSink | null, then?: (done: ListJobSnapshot) => void): void {
+  /**
+   * A new run: rows into `sink` after `header` (the file's stamp block; none: only the tallies);
+   * `then` once it has gone through.
+   */
+  start(sink: CsvSink | null, then?: (done: ListJobSnapshot) => void, header = ''): void {
     this.cancel();
     this.#sink = sink;
     this.#then = then ?? null;
@@ -95,7 +98,7 @@ export class ListJob {
       onLocations: (locations) => this.#write(locations),
     });
     void this.#go(async () => {
-      await sink?.write(csvLine(this.columns));
+      await sink?.write(header + csvLine(this.columns));
     });
   }
 
@@ -183,9 +186,9 @@ export class ListJob {
   }
 }
 
-/** The changed locations as CSV (the list's columns, changed rows only). */
-export function changedCsv(job: ListJob, rows: readonly ListRow[]): string {
-  return csvLine(job.columns) + rows.map((r) => csvLine(r.cells)).join('');
+/** The changed locations as CSV (the stamp block, the list's columns, changed rows only). */
+export function changedCsv(job: ListJob, rows: readonly ListRow[], header: string): string {
+  return header + csvLine(job.columns) + rows.map((r) => csvLine(r.cells)).join('');
 }
 
 /** One job per area: a new key (other releases or filters) replaces the area's job. */

@@ -3,8 +3,8 @@
 // shared/fixed-status.ts), the best offer the filters count (technology and speeds) and the
 // providers selling to the filters' audience; comparing, each release's columns (earlier
 // first) and the change class of shared/fixed-change.ts, as the map's rings and the location
-// panel class it. No header block: the first line is the column names, so any CSV reader
-// takes the file as it is; the releases are in the column names and the file name.
+// panel class it. The file's stamp block (file-stamp.ts) comes before the column names and
+// says on which line they are, so a reader skips it knowingly.
 import {
   changeClass,
   changeSide,

@@ -12,15 +12,18 @@ import { useListApis } from '../../../queries/use-list-apis';
 import { useVintages } from '../../../queries/use-vintages';
 import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
-import { fileSlug } from '../download';
+import { csvStampBlock, stampedFileName, type FileStamp } from '../file-stamp';
+import { useCapabilities } from '../../../queries/use-capabilities';
 import { jobFor, ListJob, type ListJobSnapshot } from './location-list-job';
 import type { ListContext } from './location-list-rows';
 
 export interface LocationListJob {
   job: ListJob;
   snapshot: ListJobSnapshot;
-  /** File names: "<area>-locations-<releases>-<date>.csv", the changed list's, the hexagons'. */
+  /** File names: "<area>-locations-<releases>-<filters>-<date>.csv", the changed list's, the hexagons'. */
   fileName: (kind: FileKind, extension?: string) => string;
+  /** A CSV's stamp block (file-stamp.ts): what the list counts, before its columns. */
+  header: (title: string) => string;
 }
 
 const IDLE: ListJobSnapshot = { state: { status: 'idle' }, changes: null, hexes: null };
@@ -28,15 +31,13 @@ type FileKind = 'locations' | 'changed-locations' | 'hexagons';
 
 const noSubscribe = () => () => {};
 
-const releaseName = (r: { fabric: string; coverage: string }) =>
-  `fabric${r.fabric}-coverage${r.coverage}`;
-
 export function useLocationListJob(area: SavedArea): LocationListJob | null {
   const s = useAppStore(
     useShallow((st) => ({ compareWith: st.compareWith, filters: st.fixedFilters })),
   );
   const { fabric, coverage, fabricQuery } = useVintages();
   const apis = useListApis();
+  const source = useCapabilities().stamp;
   const ready = Boolean(fabric && coverage && fabricQuery.data && !apis.isPending);
 
   const job = useMemo(() => {
@@ -75,11 +76,19 @@ export function useLocationListJob(area: SavedArea): LocationListJob | null {
     job?.getSnapshot ?? (() => IDLE),
   );
   if (!job) return null;
-  const { a, b } = job.context;
-  const fileName = (kind: FileKind, extension = 'csv') => {
-    const releases = b ? `${releaseName(a)}-vs-${releaseName(b)}` : releaseName(a);
-    const date = new Date().toISOString().slice(0, 10);
-    return `${fileSlug(area.name)}-${kind}-${releases}-${date}.${extension}`;
+  const { a, b, filters } = job.context;
+  const stamp = (): FileStamp => ({
+    area: area.name,
+    release: a,
+    compared: b,
+    filters,
+    generated: new Date(),
+    source,
+  });
+  return {
+    job,
+    snapshot,
+    fileName: (kind, extension = 'csv') => stampedFileName(stamp(), kind, extension),
+    header: (title) => csvStampBlock(title, stamp()),
   };
-  return { job, snapshot, fileName };
 }

@@ -4,9 +4,9 @@ import { parseFixedFilters, DEFAULT_FIXED_FILTERS } from '../../../../shared/fix
 import { useCapabilities } from '../../../queries/use-capabilities';
 import type { AreaReportRun } from '../../../queries/use-area-report';
 import type { SavedArea } from '../../../state/saved-area';
-import { fileSlug } from '../download';
 import { DownloadButton } from '../DownloadButton';
-import { reportCsv } from './report-csv';
+import { reportCsv, reportStamp } from './report-csv';
+import { stampedFileName } from '../file-stamp';
 import { changeTables } from './report-change-layout';
 import { asOfLine, filterLines, reportTables, TOP_PROVIDERS } from './report-layout';
 import { ReportPrint } from './ReportPrint';
@@ -61,15 +61,14 @@ export function ReportResults({ area, run, madeAt }: Props) {
       <ReportTables tables={tables} asOf={asOf} limit={{ providers: TOP_PROVIDERS }} />
       <div className="summary-results__exports">
         <DownloadButton
-          file={() => ({
-            name: `${fileSlug(area.name)}-report.csv`,
-            text: reportCsv(report, filters, {
-              areaName: area.name,
-              generated: new Date(madeAt),
-              source,
-            }),
-            type: 'text/csv',
-          })}
+          file={() => {
+            const ctx = { areaName: area.name, generated: new Date(madeAt), source };
+            return {
+              name: stampedFileName(reportStamp(report, filters, ctx), 'report', 'csv'),
+              text: reportCsv(report, filters, ctx),
+              type: 'text/csv',
+            };
+          }}
         >
           Download report CSV
         </DownloadButton>

@@ -3,9 +3,9 @@
 // separators, percentages without the % sign), quoted per RFC 4180 by summary-csv.ts.
 import type { FixedFilters } from '../../../../shared/fixed-status';
 import type { AreaReport } from '../../../api/report';
-import { vintageLabel } from '../../../lib/vintage';
 import { changeTables } from './report-change-layout';
-import { filterLines, reportTables } from './report-layout';
+import { reportTables } from './report-layout';
+import { stampLines, type FileStamp } from '../file-stamp';
 import { csvCell } from '../csv-cell';
 
 export interface ReportCsvContext {
@@ -18,32 +18,29 @@ export interface ReportCsvContext {
 
 const line = (cells: (string | number)[]) => cells.map((c) => csvCell(c)).join(',');
 
+/** What the report counts, as every downloaded file states it. */
+export function reportStamp(
+  report: AreaReport,
+  filters: FixedFilters,
+  ctx: ReportCsvContext,
+): FileStamp {
+  return {
+    area: ctx.areaName,
+    release: report,
+    compared: report.change ?? null,
+    filters,
+    generated: ctx.generated,
+    source: ctx.source,
+  };
+}
+
 export function reportCsv(
   report: AreaReport,
   filters: FixedFilters,
   ctx: ReportCsvContext,
 ): string {
-  const lines: string[] = [
-    line(['Area report']),
-    line(['Area', ctx.areaName]),
-    line(['Fabric as of', `${vintageLabel(report.fabric, 'long')} (${report.fabric})`]),
-    line(['Coverage as of', `${vintageLabel(report.coverage, 'long')} (${report.coverage})`]),
-    ...(report.change
-      ? [
-          line([
-            'Compared with fabric',
-            `${vintageLabel(report.change.fabric, 'long')} (${report.change.fabric})`,
-          ]),
-          line([
-            'Compared with coverage',
-            `${vintageLabel(report.change.coverage, 'long')} (${report.change.coverage})`,
-          ]),
-        ]
-      : []),
-    ...filterLines(filters).map(([name, value]) => line([name, value])),
-    line(['Generated', ctx.generated.toISOString().replace(/\.\d+Z$/, 'Z')]),
-  ];
-  if (ctx.source) lines.push(line(['Data', ctx.source]));
+  const stamp = reportStamp(report, filters, ctx);
+  const lines = [line(['Area report']), ...stampLines(stamp).map((pair) => line(pair))];
   for (const table of [...reportTables(report, filters), ...changeTables(report)]) {
     lines.push('', line([table.title]));
     if (table.asOf) lines.push(line([table.asOf]));
