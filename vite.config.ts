@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { precompressDir } from './server/app/precompress';
 
 // One config for the app build and for Vitest. Browser tests live in e2e/ (Playwright).
 
@@ -14,8 +16,20 @@ const MEASURED = [
   'server/service/http-tests/hex-warm-up.test.ts',
   'server/service/store/postgis/database-frozen.test.ts',
 ];
+// Brotli and gzip copies of the built files, once all are written (public/ too): the app
+// server sends them to browsers that take them (server/app/static-files.ts).
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    closeBundle: async () => void (await precompressDir(outDir)),
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
   test: {
     projects: [

@@ -14,6 +14,8 @@ export async function startAppServerProcess(opts: {
   /** DEMO_LOCATIONS; the app's default demo when undefined. */
   locations?: number;
   readyTimeoutMs: number;
+  /** DIST_DIR: a build folder of the run's own; dist/ when undefined. */
+  distDir?: string;
   log: (line: string) => void;
 }): Promise<AppServerProcess> {
   const port = await freePort();
@@ -24,6 +26,7 @@ export async function startAppServerProcess(opts: {
       PORT: String(port),
       DEMO_LOCATIONS: opts.locations ? String(opts.locations) : '',
       SERVICE_URL: '',
+      ...(opts.distDir ? { DIST_DIR: opts.distDir } : {}),
       // One browser asks for many tiles at once; the default per-client budget is not the subject.
       APP_RATE_LIMIT: 'off',
     },

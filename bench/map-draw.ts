@@ -6,12 +6,18 @@
 // busy machine slows both alike. Then the compare view: the county's net-change
 // hexagons against the previous release, beside the same view without a comparison. Every run opens a new browser context (an empty HTTP cache);
 // the first of each case also meets the service's tile caches empty and is shown apart.
-import { loadavg } from 'node:os';
+// Before all that, the first load (first-load.ts): navigation start to the first hexagons at
+// the start view, beside a bare map, and the bytes on the wire; `--first-load` runs it alone.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { integerOption, readCommandLine, type Command } from '../server/config/command-line';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { startAppServerProcess } from './app-server-process';
+import { buildBareMap } from './bare-map/build-bare-map';
+import { runFirstLoad } from './first-load-run';
 import {
   COMPARE_HEX_LAYERS,
   FIXED_HEX_LAYERS,
@@ -26,17 +32,22 @@ import { currentLocations } from './workload';
 
 const COMMAND: Command = {
   name: 'bench:map',
-  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --json]
-  The app server and Chromium on loopback: each map view from jumpTo to drawn, beside the same
-  view with the layer off, in the same run.
+  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --first-load] [-- --mbps N] [-- --json]
+  The app server and Chromium on loopback: the first load beside a bare map, then each map view
+  from jumpTo to drawn, beside the same view with the layer off, in the same run.
   --runs N        runs of each case (default 5)
   --locations N   the demo fabric's size (default: the demo's own, at least 1000)
+  --first-load    the first load alone
+  --mbps N        the first load over a link of N Mbit/s with 40 ms round trips (default 20;
+                  0: unthrottled)
   --json          the figures as one JSON object on the last line`,
 };
 const { values: ARGS } = readCommandLine(COMMAND, {
   runs: { type: 'string' },
   locations: { type: 'string' },
   json: { type: 'boolean' },
+  'first-load': { type: 'boolean' },
+  mbps: { type: 'string' },
 });
 const RUNS = integerOption(COMMAND, 'runs', ARGS.runs, 5, 1);
 const LOCATIONS =
@@ -44,6 +55,8 @@ const LOCATIONS =
     ? undefined
     : integerOption(COMMAND, 'locations', ARGS.locations, 0, 1000);
 const json = ARGS.json === true;
+const MBPS = integerOption(COMMAND, 'mbps', ARGS.mbps, 20, 0);
+const LINK = MBPS === 0 ? null : { mbps: MBPS, rttMs: 40 };
 const log = (line: string) => console.log(line);
 const load = () =>
   loadavg()
@@ -54,8 +67,12 @@ async function main(): Promise<Record<string, number>> {
   log(`load average ${load()}`);
   const fabric = await loadDemoFabric(LOCATIONS ? { locations: LOCATIONS } : {});
   const current = currentLocations(fabric);
+  // A build of the run's own, so the bare map page can be put beside the app.
+  const distDir = await mkdtemp(join(tmpdir(), 'bench-map-dist-'));
+  await rm(distDir, { recursive: true });
   const server = await startAppServerProcess({
     ...(LOCATIONS ? { locations: LOCATIONS } : {}),
+    distDir,
     readyTimeoutMs: 600_000,
     log: () => {},
   });
@@ -67,6 +84,9 @@ async function main(): Promise<Record<string, number>> {
       args: CHROMIUM_ARGS,
       headless: true,
     });
+    await buildBareMap(distDir);
+    const firstLoad = await runFirstLoad(browser, server.url, RUNS, LINK, log);
+    if (ARGS['first-load']) return firstLoad;
     log(
       `app server at ${server.url} over ${current.length.toLocaleString('en-US')} current locations`,
     );
@@ -125,12 +145,13 @@ async function main(): Promise<Record<string, number>> {
         c.slowestTile.push(slowestTileMs);
       }
     }
-    const figures = report(cases, RUNS, log);
+    const figures = { ...firstLoad, ...report(cases, RUNS, log) };
     log(`load average ${load()}`);
     return figures;
   } finally {
     await browser?.close();
     await server.stop();
+    await rm(distDir, { recursive: true, force: true });
   }
 }
 

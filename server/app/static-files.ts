@@ -1,9 +1,12 @@
 // Serves the built app from dist/: hashed assets cached for a year, index.html revalidated,
-// and any other GET that isn't a file answered with index.html (client-side routes).
+// and any other GET that isn't a file answered with index.html (client-side routes). A file the
+// build compressed (precompress.ts) is sent as the copy the request's Accept-Encoding prefers.
 import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { chooseCoding } from './content-coding';
 import { jsonError } from './json-error';
+import { PRECOMPRESSED } from './precompress';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,6 +27,14 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 async function fileAt(root: string, urlPath: string): Promise<string | null> {
   let decoded: string;
   try {
@@ -34,11 +45,36 @@ async function fileAt(root: string, urlPath: string): Promise<string | null> {
   if (decoded.includes('\0')) return null;
   const full = normalize(join(root, decoded));
   if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
-  try {
-    return (await stat(full)).isFile() ? full : null;
-  } catch {
-    return null;
-  }
+  return (await isFile(full)) ? full : null;
+}
+
+/** The file's bytes in the coding the request prefers, with the headers that say so. */
+async function sendFile(c: Context, file: string, cacheControl: string): Promise<Response> {
+  const copies = [];
+  for (const copy of PRECOMPRESSED) if (await isFile(file + copy.suffix)) copies.push(copy);
+  const coding = chooseCoding(
+    c,
+    copies.map((copy) => copy.coding),
+  );
+  const codings = ['identity', ...copies.map((copy) => copy.coding)].join(', ');
+  if (coding === null)
+    return jsonError({
+      status: 406,
+      code: 'not_acceptable',
+      message: `Accept-Encoding refuses every coding ${c.req.path} is served in (${codings})`,
+    });
+  const copy = copies.find((k) => k.coding === coding);
+  const headers: Record<string, string> = {
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+  };
+  // A cache must keep each coding apart once there is more than one.
+  if (copies.length > 0) headers.Vary = 'Accept-Encoding';
+  if (copy) headers['Content-Encoding'] = copy.coding;
+  const bytes = new Uint8Array(await readFile(copy ? file + copy.suffix : file));
+  // Said outright, so a HEAD (answered without the body) still tells the copy's length.
+  headers['Content-Length'] = String(bytes.length);
+  return c.body(bytes, 200, headers);
 }
 
 export function staticApp(distDir: string) {
@@ -48,10 +84,7 @@ export function staticApp(distDir: string) {
     const file = path === '/' ? null : await fileAt(root, path);
     if (file) {
       const hashed = path.startsWith('/assets/');
-      return c.body(new Uint8Array(await readFile(file)), 200, {
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
+      return sendFile(c, file, hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     // Missing assets are real 404s; everything else is a client-side route.
     if (path.startsWith('/assets/') || extname(path) !== '')

@@ -27,7 +27,7 @@ describe('basemap style', () => {
   it('resolves font files against the page, so the app works under a sub-path', () => {
     const faces = fontFaces('https://maps.example.org/app/index.html');
     for (const url of Object.values(faces)) {
-      expect(url).toMatch(/^https:\/\/maps\.example\.org\/app\/fonts\/.+\.ttf$/);
+      expect(url).toMatch(/^https:\/\/maps\.example\.org\/app\/fonts\/.+\.woff2$/);
     }
   });
 });

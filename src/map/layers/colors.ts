@@ -34,6 +34,6 @@ export const LABEL_FONT = ['DejaVu Sans', 'sans-serif'];
 export const LABEL_FONT_BOLD = ['DejaVu Sans Bold', 'sans-serif'];
 
 export const FONT_FILES = {
-  'DejaVu Sans': 'fonts/dejavu-sans/DejaVuSans.ttf',
-  'DejaVu Sans Bold': 'fonts/dejavu-sans/DejaVuSans-Bold.ttf',
+  'DejaVu Sans': 'fonts/dejavu-sans/DejaVuSans.woff2',
+  'DejaVu Sans Bold': 'fonts/dejavu-sans/DejaVuSans-Bold.woff2',
 } as const;
