@@ -2,7 +2,6 @@
 // cursor honest about what a click will do.
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
-import { cellAtPoint } from '../lib/geo/h3';
 import { useAppStore } from '../state/store';
 import { onCentreActivate } from './centre-activate';
 import { LAYER } from './ids';
@@ -29,7 +28,11 @@ export function useMapClicks(map: MapLibreMap | null): void {
         mobileLayerOn: state.layers.mobileCoverage,
         zoom: map.getZoom(),
       });
-      if (action.kind === 'hex') state.selectHex(cellAtPoint(lng, lat));
+      // h3-js is fetched on the first hexagon click, not with the first view.
+      if (action.kind === 'hex')
+        import('../lib/geo/h3')
+          .then((h3) => useAppStore.getState().selectHex(h3.cellAtPoint(lng, lat)))
+          .catch((err: unknown) => console.warn('hexagon selection unavailable', err));
       else if (action.kind === 'point') state.selectPoint(lng, lat);
     };
     const onClick = (event: MapMouseEvent) => actAt(event.lngLat);
