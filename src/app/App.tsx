@@ -16,7 +16,7 @@ import { TopBar } from './TopBar';
 import { useWorkflows } from './use-workflows';
 import './app.css';
 
-// Fetched when the layer is first turned on (h3-js with it).
+// Fetched when the layer is first turned on or a hexagon selected (h3-js with it).
 const MobileCoverageLayer = lazyPart(
   'the mobile coverage layer',
   async () => (await import('../features/mobile-coverage/MobileCoverageLayer')).MobileCoverageLayer,
@@ -24,7 +24,8 @@ const MobileCoverageLayer = lazyPart(
 );
 
 function MobileCoverage() {
-  const on = useAppStore((s) => s.layers.mobileCoverage);
+  // A selected hexagon (a link's `hex=`) is outlined by the layer even while it is off.
+  const on = useAppStore((s) => s.layers.mobileCoverage || s.selection.kind === 'hex');
   return on ? <MobileCoverageLayer /> : null;
 }
 
