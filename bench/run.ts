@@ -6,7 +6,7 @@
 // First, two throughput ratios measured in turn in the same run (bench/throughput-ratios.ts): the
 // app server over the standalone service under the soak's mix, and the service's locate over a
 // bare node:http handler doing the same lookup, over the default demo; `--ratios` measures only
-// those.
+// those. `--sync` measures only the workspace sync (bench/sync-figures.ts).
 import {
   integerOption,
   readCommandLine,
@@ -15,6 +15,7 @@ import {
 } from '../server/config/command-line';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { measureService, type ServiceFigures, type Workload } from './measure-service';
+import { benchSync } from './sync-figures';
 import { benchWorstCases } from './worst-case-areas';
 import { measureStartUp, type StartUpFigures } from './hex-warm-up';
 import { postgisFabric } from './postgis-fabric';
@@ -26,14 +27,16 @@ import { currentLocations, locatePaths, summarizePolygon } from './workload';
 const COMMAND: Command = {
   name: 'bench',
   usage: `usage: npm run bench [-- --json] [-- --store memory|postgis] [-- --locations N]
-                 [-- --releases N] [-- --ratios | --worst-case]
+                 [-- --releases N] [-- --ratios | --worst-case | --sync]
   The service over the demo fabric on loopback, in a child process; figures against targets.
   --json          the figures as one JSON object on the last line
   --store         postgis measures the PostGIS store beside the memory store (default memory)
   --locations N   the demo fabric's size (default 1000000, at least 10000)
   --releases N    PostGIS loads only the newest N of the 5 releases (default 5)
   --ratios        only the two throughput ratios (app server / service, service / bare handler)
-  --worst-case    only the worst-case areas at the limits (CPU, memory, locate meanwhile)`,
+  --worst-case    only the worst-case areas at the limits (CPU, memory, locate meanwhile)
+  --sync          only the workspace sync through the published operations: the demo county,
+                  then --locations (measured smaller and extrapolated past about 5 minutes)`,
 };
 const { values: ARGS } = readCommandLine(COMMAND, {
   json: { type: 'boolean' },
@@ -42,6 +45,7 @@ const { values: ARGS } = readCommandLine(COMMAND, {
   releases: { type: 'string' },
   ratios: { type: 'boolean' },
   'worst-case': { type: 'boolean' },
+  sync: { type: 'boolean' },
 });
 
 /** `--store postgis` adds the PostGIS store beside the memory store; `memory` is the default. */
@@ -226,6 +230,7 @@ async function measurePostgis(
  */
 async function all(): Promise<Record<string, number>> {
   if (ARGS['worst-case']) return benchWorstCases(log);
+  if (ARGS.sync) return benchSync(LOCATIONS, log);
   // `--ratios`: only the two throughput ratios (a quick check of a change to the request path).
   if (ARGS.ratios) return { ...(await measureRatios({ log })) };
   const figures = await main();

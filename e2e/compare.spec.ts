@@ -98,9 +98,27 @@ test('compare two releases over the demo town: rings and counts equal a recount 
     if (!byClass.has(cls)) await expect(count).toHaveCount(0);
     else await expect(count).toHaveText(byClass.get(cls)!.toLocaleString('en-US'));
   }
-  await expect(card.getByTestId('compare:changed')).toHaveText(
-    `${drawn.size.toLocaleString('en-US')} changed in view`,
-  );
+  // The quiet classes start hidden: counted, not drawn, their switches off.
+  const quiet = ['improved', 'worsened', 'retired_equivalent'];
+  const shownCount = (hidden: string[]) =>
+    [...drawn.keys()].filter((id) => !hidden.includes(expected.get(id)!)).length;
+  const changedLine = (hidden: string[]) => {
+    const shown = shownCount(hidden);
+    const total = `${drawn.size.toLocaleString('en-US')} changed in view`;
+    return shown < drawn.size ? `${total}, ${shown.toLocaleString('en-US')} drawn` : total;
+  };
+  await expect(card.getByTestId('compare:changed')).toHaveText(changedLine(quiet));
+  for (const cls of byClass.keys()) {
+    const toggle = card.locator(`[data-class="${cls}"]`).getByRole('checkbox');
+    if (quiet.includes(cls)) await expect(toggle).not.toBeChecked();
+    else await expect(toggle).toBeChecked();
+  }
+  // A planner shows a quiet class, or hides a loud one: the drawn count follows.
+  const loud = [...byClass.keys()].find((c) => !quiet.includes(c))!;
+  await card.locator(`[data-class="${loud}"]`).getByRole('checkbox').uncheck();
+  await expect(card.getByTestId('compare:changed')).toHaveText(changedLine([...quiet, loud]));
+  await card.locator(`[data-class="${loud}"]`).getByRole('checkbox').check();
+  await expect(card.getByTestId('compare:changed')).toHaveText(changedLine(quiet));
   console.log(`compare view over the demo town: page load → drawn and counted ${drawnMs} ms`);
   // At 1280×800 the count of changes is seen without scrolling the card (nor the page).
   const [line, cardBox] = [

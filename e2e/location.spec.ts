@@ -22,6 +22,7 @@ import {
 } from './support/location-expect';
 import { foldLegends } from './support/layout-boxes';
 import { MapDriver } from './support/map-driver';
+import { MobileLayerDriver } from './support/mobile-layer';
 import { monthYear } from './support/planner-text';
 import { apiGet, fabricVintages } from './support/service-api';
 
@@ -149,6 +150,33 @@ test.describe('location workflow', () => {
     await map.clickAt(p.lng, p.lat);
     await expect(canvas).toBeFocused();
     await expect(keys).toBeHidden();
+  });
+
+  test('at county zoom a click zooms in on the place; over mobile hexagons a click on a location opens it', async ({
+    page,
+    request,
+  }) => {
+    const { newcomer: p, vintage } = await points();
+    const map = await openAt(page, p, 10);
+    const locates: string[] = [];
+    page.on('request', (r) => void (/\/locate\?/.test(r.url()) && locates.push(r.url())));
+    await map.clickAt(p.lng, p.lat);
+    await expect.poll(async () => (await map.view()).zoom).toBeCloseTo(16, 1);
+    await map.waitForIdle();
+    const view = await map.view();
+    // Centred where clicked, give or take the panel's padding.
+    expect(view.lng).toBeCloseTo(p.lng, 2);
+    expect(view.lat).toBeCloseTo(p.lat, 2);
+    expect(locates, 'a click at county zoom asks for no location').toEqual([]);
+    await expect(page.getByText(/No fabric location within/)).toHaveCount(0);
+
+    // With mobile hexagons drawn under the dots, the dot pointed at is what opens.
+    await new MobileLayerDriver(page, map).turnOn();
+    await new MobileLayerDriver(page, map).waitForCells();
+    const record = await apiLocation(request, vintage, p.locationId);
+    await map.clickAt(record.longitude, record.latitude);
+    await expectLocationId(page, p.locationId);
+    await expect(page.getByRole('region', { name: 'Hexagon' })).toHaveCount(0);
   });
 
   test('the address search selects a location and flies to it', async ({ page, request }) => {

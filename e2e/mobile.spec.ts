@@ -4,7 +4,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
-import { cellCentre, cellsInView, isWholeBlocks } from './support/h3-view';
+import { cellCentre, cellsInView, clickCell, isWholeBlocks } from './support/h3-view';
 import { MapDriver } from './support/map-driver';
 import { MAP_LAYER } from './support/map-layers';
 import {
@@ -168,8 +168,7 @@ test('clicking a hexagon opens its panel with the service records, and a link re
   // Every record, in words; the table lists carriers by name, so the order is compared aside.
   const expected = records.map(hexRowText).sort();
 
-  const centre = cellCentre(cell);
-  await map.clickAt(centre.lng, centre.lat);
+  await clickCell(map, cell);
   const panel = new HexPanelDriver(page);
   await expect(panel.cell).toHaveText(cell);
   await expect(panel.coverageAsOf).toHaveText(`Coverage data as of ${monthYear(vintage)}`);

@@ -87,6 +87,28 @@ test('the top bar lists the service vintages, newest selected, and names the dem
   );
 });
 
+test('every control the start panel names is on the screen under that name', async ({ page }) => {
+  await page.goto('/');
+  const intro = page.locator('.intro-panel');
+  const named = await intro.locator('li strong').allTextContents();
+  expect(named).toEqual([
+    'Click the map',
+    'Search an address',
+    'Filters',
+    'Compare releases',
+    'Draw area',
+    'Mobile coverage',
+  ]);
+  await expect(page.getByRole('combobox', { name: /search/i })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Compare releases' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Draw area' })).toBeVisible();
+  await page.getByRole('button', { name: 'Layers', exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: /Mobile coverage/ })).toBeVisible();
+  // Nothing it promises that the panel cannot show.
+  await expect(intro).not.toContainText('since when');
+});
+
 test('the view in the URL hash reproduces the map on a fresh load', async ({ page, context }) => {
   const map = new MapDriver(page);
   await page.goto('/');

@@ -10,7 +10,7 @@ import { loadDemoPoints, type DemoPoints } from './support/demo-points';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
 import { recordDialectAnswers } from './support/dialect-answers';
 import { expect, test } from './support/fixtures';
-import { cellCentre, cellsInView } from './support/h3-view';
+import { cellCentre, cellsInView, clickCell } from './support/h3-view';
 import { LocationPanelDriver } from './support/location-driver';
 import {
   placeLine,
@@ -167,8 +167,7 @@ for (const dialect of ['published', 'seed'] as const) {
         await mobile.waitForCells();
         await map.expectRendered(MAP_LAYER.mobileFill, 50);
         const { cell, records } = await servedCellNearCentre(map);
-        const centre = cellCentre(cell);
-        await map.clickAt(centre.lng, centre.lat);
+        await clickCell(map, cell);
         const panel = new HexPanelDriver(page);
         await expect(panel.cell).toHaveText(cell);
         await expect(panel.recordRows).toHaveCount(records.length);

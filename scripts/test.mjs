@@ -18,10 +18,12 @@ const steps = [
   { name: 'format check', command: 'prettier', args: ['--check', '.'] },
   // The PostGIS tests start a private cluster and import with ogr2ogr: install both if missing.
   { name: 'postgres install', command: 'node', args: ['scripts/ensure-postgres.mjs'] },
+  // Two files at a time even on two cores (Vitest's default there is one): most files wait on
+  // PostgreSQL, child processes or sockets, so a second file fills the idle core.
   {
     name: 'unit and service tests',
     command: 'vitest',
-    args: ['run', '--project', 'web', '--project', 'server'],
+    args: ['run', '--project', 'web', '--project', 'server', '--maxWorkers', '2'],
   },
   // Time and memory measurements, alone and one file at a time (vite.config.ts, MEASURED).
   {

@@ -12,11 +12,13 @@ export const dataSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('imported'), database: z.string() }),
   /** The service at a host, answering every operation it publishes. */
   z.object({ kind: z.literal('upstream'), host: z.string() }),
-  /** Areas brought in from the service at a host with `npm run sync`. */
+  /** Areas brought in from the service at a host with `npm run sync`: counties, by GEOID. */
   z.object({
     kind: z.literal('workspace'),
     host: z.string(),
     areas: z.array(z.object({ geoid: z.string(), name: z.string() })),
+    /** The states synced whole (`--state`): their counties are among `areas`. */
+    states: z.array(z.object({ geoid: z.string(), name: z.string() })).optional(),
     syncedAt: z.string(),
   }),
 ]);
@@ -58,6 +60,25 @@ export const NO_VIEWS: BackendViews = {
   places: false,
 };
 
+const noun = (n: number) => (n === 1 ? 'county' : 'counties');
+const counties = (n: number) => `${n} ${noun(n)}`;
+
+/**
+ * What a workspace holds in a few words: "Sangamon County", "3 counties", "Illinois (102
+ * counties)", "Illinois (102 counties) and 1 more county".
+ */
+function workspaceAreas(data: Extract<DataSource, { kind: 'workspace' }>): string {
+  const states = data.states ?? [];
+  const inStates = (geoid: string) => states.some((s) => geoid.startsWith(s.geoid));
+  const whole = states.map(
+    (s) => `${s.name} (${counties(data.areas.filter((a) => a.geoid.startsWith(s.geoid)).length)})`,
+  );
+  const others = data.areas.filter((a) => !inStates(a.geoid));
+  if (whole.length === 0) return others.length === 1 ? others[0]!.name : counties(others.length);
+  const more = others.length ? ` and ${others.length} more ${noun(others.length)}` : '';
+  return whole.join(', ') + more;
+}
+
 /** The source in a few words, for the badge and the first line of every file and print. */
 export function dataSourceStamp(data: DataSource): string {
   switch (data.kind) {
@@ -67,10 +88,8 @@ export function dataSourceStamp(data: DataSource): string {
       return `Imported fabric (${data.database})`;
     case 'upstream':
       return `Service at ${data.host}`;
-    case 'workspace': {
-      const areas = data.areas.map((a) => a.name).join(', ');
-      return `Workspace: ${areas} from ${data.host}, synced ${data.syncedAt.slice(0, 10)}`;
-    }
+    case 'workspace':
+      return `Workspace: ${workspaceAreas(data)} from ${data.host}, synced ${data.syncedAt.slice(0, 10)}`;
   }
 }
 

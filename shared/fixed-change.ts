@@ -39,6 +39,17 @@ export const CHANGE_CLASSES: readonly { value: ChangeClass; label: string }[] = 
   { value: 'unchanged', label: 'Unchanged' },
 ];
 
+/**
+ * Changes that leave a location's BEAD status as it was (a faster or slower offer within the
+ * same status, a location renumbered with an equivalent): at street zoom they outnumber the
+ * changes a planner looks for, so the map draws them only when asked.
+ */
+export const QUIET_CHANGE_CLASSES: readonly ChangeClass[] = [
+  'improved',
+  'worsened',
+  'retired_equivalent',
+];
+
 /** A location's status at one release of a comparison, or `absent` from that fabric release. */
 export type ChangeSideStatus = FixedLocationStatus | 'absent';
 

@@ -165,6 +165,54 @@ export class MapDriver {
     await this.page.mouse.click(x, y);
   }
 
+  /**
+   * Nearby spots (nearest first) where no location dot of `dotLayers` has its centre within
+   * `clearPx` (its radius and the app's slop included): a click there reads what lies under it
+   * (a hexagon), not the location a planner points at.
+   */
+  async spotsClearOf(
+    lng: number,
+    lat: number,
+    dotLayers: readonly string[],
+    clearPx = 12,
+  ): Promise<Array<{ lng: number; lat: number }>> {
+    return this.page.evaluate(
+      ({ name, at, layers, clear }) => {
+        const map = (window as unknown as MapWindow)[name];
+        if (!map) throw new Error('the map test handle is missing');
+        const reach = 80;
+        const centre = map.project([at.lng, at.lat]);
+        // One query for every dot around, then the clear spots by distance to them.
+        const dots = map
+          .queryRenderedFeatures(
+            [
+              [centre.x - reach - clear, centre.y - reach - clear],
+              [centre.x + reach + clear, centre.y + reach + clear],
+            ],
+            { layers: layers.filter((id) => map.getLayer(id) !== undefined) },
+          )
+          .flatMap((f) =>
+            f.geometry.type === 'Point'
+              ? [map.project(f.geometry.coordinates as [number, number])]
+              : [],
+          );
+        const spots: Array<{ lng: number; lat: number; d: number }> = [];
+        for (let dy = -reach; dy <= reach; dy += 3) {
+          for (let dx = -reach; dx <= reach; dx += 3) {
+            const x = centre.x + dx;
+            const y = centre.y + dy;
+            if (dots.some((p) => Math.abs(p.x - x) <= clear && Math.abs(p.y - y) <= clear))
+              continue;
+            const ll = map.unproject([x, y]);
+            spots.push({ lng: ll.lng, lat: ll.lat, d: dx * dx + dy * dy });
+          }
+        }
+        return spots.sort((a, b) => a.d - b.d).map(({ lng: x, lat: y }) => ({ lng: x, lat: y }));
+      },
+      { name: handleName, at: { lng, lat }, layers: [...dotLayers], clear: clearPx },
+    );
+  }
+
   /** Properties of the features drawn in a layer (the whole viewport, or around a lng/lat). */
   async renderedFeatures(
     layerId: string,

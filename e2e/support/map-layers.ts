@@ -21,3 +21,14 @@ export const MAP_LAYER = {
   fixedHexFill: 'fixed-hex-fill',
   fixedHexFew: 'fixed-hex-few',
 } as const satisfies Partial<typeof LAYER>;
+
+/** The layers whose dots are locations: a click on one locates it, over hexagons too. */
+export const LOCATION_DOT_LAYERS = [
+  MAP_LAYER.locationDot,
+  MAP_LAYER.fixedServed,
+  MAP_LAYER.fixedUnderserved,
+  MAP_LAYER.fixedUnserved,
+  MAP_LAYER.fixedNoOffers,
+  MAP_LAYER.fixedNotInRelease,
+  MAP_LAYER.fixedNotBsl,
+] as const;

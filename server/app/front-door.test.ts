@@ -185,6 +185,18 @@ describe('methods and failures are JSON', () => {
     }
   });
 
+  it('refuses a protocol upgrade with a JSON 400, a broken chunked body included', async () => {
+    const upgrade = 'Connection: Upgrade\r\nUpgrade: websocket\r\n';
+    for (const head of [
+      `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${upgrade}\r\n`,
+      `POST ${summarize} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n${upgrade}Transfer-Encoding: chunked\r\n\r\nzz\r\n \r\n0\r\n\r\n`,
+    ]) {
+      const { response } = await rawExchange(app.url, head, { timeoutMs: 5000 });
+      expect(response?.status, head).toBe(400);
+      expect(jsonErrorOf(response!).code).toBe('upgrade_not_supported');
+    }
+  });
+
   it('answers missing files, unknown /api paths and a broken head with JSON, never text/plain', async () => {
     for (const path of ['/assets/missing.js', '/favicon.ico', '/api/nothing']) {
       const res = await send('GET', path, own());

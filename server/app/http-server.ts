@@ -130,6 +130,24 @@ export function createHttpServer(listener: RequestListener, limits: HttpLimits, 
     answerSocket(socket, spec, `CONNECT ${req.url ?? ''} 405`, log);
   });
 
+  // A protocol upgrade (WebSocket, h2c) is nothing these servers speak. Without this listener
+  // Node serves such a request as a plain one, except that a broken chunked body then stalls it
+  // unanswered until REQUEST_TIMEOUT_S instead of failing to parse: refuse it outright.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    const spec = {
+      status: 400,
+      code: 'upgrade_not_supported',
+      message: `protocol upgrades are not supported (Upgrade: ${String(req.headers.upgrade ?? '').slice(0, 64)}); send the request without Connection: Upgrade`,
+      details: { parameter: 'Upgrade' },
+    };
+    answerSocket(
+      socket,
+      spec,
+      `${req.method ?? '-'} ${req.url ?? ''} 400 upgrade_not_supported`,
+      log,
+    );
+  });
+
   // Node answers an Expect other than 100-continue with a bare 417.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const body = JSON.stringify({

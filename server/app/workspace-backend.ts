@@ -1,8 +1,13 @@
 // Upstream with a workspace (npm run sync): the project's own operations, which the real
 // service does not publish, are answered by the reference service in process over the synced
-// county; every published operation still goes upstream, match and locate included (the
+// counties (one fabric spanning them all, so an area across two is answered whole); every published operation still goes upstream, match and locate included (the
 // workspace has no parcels or footprints, so its locate could only say Nearest).
-import { ALL_VIEWS, dataSourceLabel, type DataSource } from '../../shared/capabilities';
+import {
+  ALL_VIEWS,
+  dataSourceLabel,
+  dataSourceStamp,
+  type DataSource,
+} from '../../shared/capabilities';
 import { findOperation } from '../service/http/operations';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import { readManifest, readWorkspaceFabric } from '../workspace/workspace-files';
@@ -38,13 +43,14 @@ export function withWorkspace(upstream: Backend, dir: string, log: LineLogger): 
     kind: 'workspace',
     host: manifest.sourceHost,
     areas: manifest.areas.map(({ geoid, name }) => ({ geoid, name })),
+    ...(manifest.states.length ? { states: manifest.states } : {}),
     syncedAt: manifest.syncedAt,
   };
   // No parcels, footprints or roads are published with geometry: no fabric tiles.
   const views = { ...ALL_VIEWS, fabricTiles: false };
   const local = createEmbeddedBackend(store, { logError: log, data, views });
   log(
-    `workspace: county ${manifest.areas.map((a) => a.geoid).join(', ')} synced ${manifest.syncedAt} from ${manifest.sourceHost}`,
+    `workspace: ${dataSourceStamp(data)}; counties ${manifest.areas.map((a) => a.geoid).join(', ')} synced ${manifest.syncedAt} from ${manifest.sourceHost}`,
   );
   return {
     ...upstream,

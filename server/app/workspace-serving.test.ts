@@ -1,24 +1,24 @@
-// The app server pointed at a service that publishes only its own operations, with a county
-// synced into a workspace, answers the project's own views as the embedded demo does: a fixed
-// hexagon tile and an area report (with the comparison) byte for byte.
+// The app server pointed at a service that publishes only its own operations, with two
+// counties synced into a workspace, answers the project's own views as the embedded service
+// over the same two counties does, over an area spanning both: a fixed hexagon tile, an area
+// report (with the comparison), summarize by county, place search; locate goes upstream.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { dataSourceSchema, dataSourceStamp } from '../../shared/capabilities';
 import { createMemoryStore } from '../service/store/memory/memory-store';
+import type { Fabric } from '../service/store/fabric';
 import type { Store } from '../service/store/store';
 import { runSync } from '../workspace/run-sync';
-import {
-  startPublishedProxy,
-  TOKEN,
-  type PublishedProxy,
-} from '../workspace/testing/published-proxy';
-import { demoFabric, syncOptions } from '../workspace/testing/sync-fixture';
+import { startPublishedProxy, TOKEN, type PublishedProxy } from '../workspace/published-proxy';
+import { COUNTY, demoFabric, syncOptions } from '../workspace/testing/sync-fixture';
+import { NEIGHBOUR, twoCountyFabric } from '../workspace/testing/two-counties';
 import { startAppServer, type RunningAppServer } from './start-app-server';
 
-const demo = demoFabric();
+let demo: Fabric;
 let proxy: PublishedProxy;
 let store: Store;
 let demoApp: RunningAppServer;
@@ -26,8 +26,9 @@ let workspaceApp: RunningAppServer;
 const dir = mkdtempSync(join(tmpdir(), 'workspace-serving-'));
 
 beforeAll(async () => {
+  demo = await twoCountyFabric(demoFabric());
   proxy = await startPublishedProxy(demo);
-  await runSync(syncOptions(proxy.url, dir));
+  await runSync({ ...syncOptions(proxy.url, dir), counties: [COUNTY, NEIGHBOUR] });
   store = createMemoryStore(demo);
   const quiet = () => {};
   demoApp = await startAppServer({ port: 0, host: '127.0.0.1', env: {}, store, log: quiet });
@@ -81,12 +82,36 @@ function tileOf(lng: number, lat: number, z: number) {
   return `${z}/${x}/${y}`;
 }
 
-const middle = Math.floor(demo.locations.count / 2);
-const lng = demo.locations.lng[middle]!;
-const lat = demo.locations.lat[middle]!;
+/** The middle of the two closest locations one in each county: an area around it spans both. */
+function border(): { lng: number; lat: number } {
+  const { lng, lat, county } = demo.locations;
+  const rows = (k: number) => [...county!.keys()].filter((i) => county![i] === k);
+  const [a, b] = [rows(0), rows(1)];
+  let best = { d: Infinity, lng: 0, lat: 0 };
+  for (const i of a)
+    for (const j of b) {
+      const d = (lng[i]! - lng[j]!) ** 2 + (lat[i]! - lat[j]!) ** 2;
+      if (d < best.d) best = { d, lng: (lng[i]! + lng[j]!) / 2, lat: (lat[i]! + lat[j]!) / 2 };
+    }
+  return best;
+}
+const square = (lng: number, lat: number, d: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [lng - d, lat - d],
+      [lng + d, lat - d],
+      [lng + d, lat + d],
+      [lng - d, lat + d],
+      [lng - d, lat - d],
+    ],
+  ],
+});
+const json = (bytes: Buffer) => JSON.parse(bytes.toString()) as Record<string, unknown>;
 
-it('answers a fixed hexagon tile over the workspace as the embedded demo does', async () => {
-  const path = `/api/coverage/202506/fixedhex/${tileOf(lng, lat, 9)}.pbf?fabric=202506`;
+it('answers a fixed hexagon tile over both counties as the embedded service does', async () => {
+  const { lng, lat } = border();
+  const path = `/api/coverage/202506/fixedhex/${tileOf(lng, lat, 8)}.pbf?fabric=202506`;
   const [a, b] = await both(path);
   expect(a.status).toBe(200);
   expect(a.bytes.length).toBeGreaterThan(0);
@@ -96,20 +121,9 @@ it('answers a fixed hexagon tile over the workspace as the embedded demo does', 
   expect(proxy.seen.some((r) => r.path.includes('fixedhex'))).toBe(false);
 });
 
-it('answers the report of an area, with the comparison, as the embedded demo does', async () => {
-  const d = 0.05;
-  const area = {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [lng - d, lat - d],
-        [lng + d, lat - d],
-        [lng + d, lat + d],
-        [lng - d, lat + d],
-        [lng - d, lat - d],
-      ],
-    ],
-  };
+it('answers the report of an area across both counties, with the comparison, as the embedded service does', async () => {
+  const { lng, lat } = border();
+  const area = square(lng, lat, 0.1);
   const [a, b] = await both(
     '/api/fabricext/202506/report?coverage=202506&with=202412&withfabric=202412',
     area,
@@ -117,10 +131,38 @@ it('answers the report of an area, with the comparison, as the embedded demo doe
   expect(a.status).toBe(200);
   expect(JSON.parse(a.bytes.toString()).locationcount).toBeGreaterThan(0);
   expect(b.status).toBe(200);
-  expect(JSON.parse(b.bytes.toString())).toEqual(JSON.parse(a.bytes.toString()));
+  expect(json(b.bytes)).toEqual(json(a.bytes));
 });
 
-it('says in /api/health that the workspace answers, which county, from which host', async () => {
+it('summarizes an area across both counties by county, and finds places and locates as the embedded service does', async () => {
+  const { lng, lat } = border();
+  const [a, b] = await both(
+    '/api/fabricext/202506/summarize?field=county_geoid&coverage=202506',
+    square(lng, lat, 0.1),
+  );
+  expect(b.status).toBe(200);
+  const rows = json(b.bytes).data as { county_geoid: string; locationcount: number }[];
+  expect(rows.map((r) => r.county_geoid).sort()).toEqual([NEIGHBOUR, COUNTY]);
+  expect(rows.every((r) => r.locationcount > 0)).toBe(true);
+  expect(json(b.bytes)).toEqual(json(a.bytes));
+  const town = demo.towns[0]!.name;
+  const [pa, pb] = await both(`/api/fabricext/202506/places?q=${encodeURIComponent(town)}`);
+  expect(pb.status).toBe(200);
+  expect((json(pb.bytes).places as unknown[]).length).toBeGreaterThan(0);
+  expect(json(pb.bytes)).toEqual(json(pa.bytes));
+  // Locate is published: the workspace forwards it upstream, in either county.
+  const seen = proxy.seen.length;
+  for (const k of [0, 1]) {
+    const i = demo.locations.county!.indexOf(k);
+    const at = `latitude=${demo.locations.lat[i]}&longitude=${demo.locations.lng[i]}`;
+    const [la, lb] = await both(`/api/fabricext/202506/locate?${at}`);
+    expect(lb.status).toBe(200);
+    expect(json(lb.bytes)).toEqual(json(la.bytes));
+  }
+  expect(proxy.seen.slice(seen).filter((r) => r.op === 'locate')).toHaveLength(2);
+});
+
+it('says in /api/health that the workspace answers, which counties, from which host', async () => {
   const health = (await (await fetch(`${workspaceApp.url}/api/health`)).json()) as {
     label: string;
     capabilities: { data: Record<string, unknown>; views: Record<string, boolean> };
@@ -129,7 +171,10 @@ it('says in /api/health that the workspace answers, which county, from which hos
   expect(health.capabilities.data).toMatchObject({
     kind: 'workspace',
     host,
-    areas: [{ geoid: demo.county.geoid, name: expect.stringContaining('Sangamon') }],
+    areas: [
+      { geoid: NEIGHBOUR, name: expect.stringContaining('Christian') },
+      { geoid: COUNTY, name: expect.stringContaining('Sangamon') },
+    ],
     syncedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
   });
   // Every view of the demo but the fabric's own drawing (parcels and footprints are not
@@ -142,4 +187,7 @@ it('says in /api/health that the workspace answers, which county, from which hos
     places: true,
   });
   expect(health.label).toBe(`Workspace · ${host}`);
+  expect(dataSourceStamp(dataSourceSchema.parse(health.capabilities.data))).toMatch(
+    new RegExp(`^Workspace: 2 counties from ${host}, synced \\d{4}-\\d{2}-\\d{2}$`),
+  );
 });

@@ -4,6 +4,7 @@
 // geometry (roads are names only), mobile coverage (a live upstream query), address confidence.
 import type {
   Fabric,
+  FabricCounty,
   FabricVintage,
   FixedCoverage,
   MobileCoverage,
@@ -15,8 +16,13 @@ import { packFixedCoverage } from '../service/store/memory/fixed-offers';
 import { addressParts } from './address-parts';
 import type { SyncedFixedRecord, SyncedLocation } from './published-shapes';
 
+export interface SyncedCounty extends FabricCounty {
+  boundary: GeoJSON.MultiPolygon;
+}
+
 export interface SyncedArea {
-  county: { geoid: string; name: string; state: string; boundary: GeoJSON.MultiPolygon };
+  /** Ascending by GEOID; every location's block lies in one of them. */
+  counties: SyncedCounty[];
   /** Ascending; locations[i] are the records of vintages[i]. */
   vintages: FabricVintage[];
   locations: SyncedLocation[][];
@@ -148,7 +154,9 @@ export function assembleFabric(area: SyncedArea): Fabric {
     footprint: new Int32Array(n).fill(-1),
     presence: new Uint8Array(n),
     reLocationId: new Float64Array(n),
+    county: new Uint16Array(n),
   };
+  const countyOf = new Map(area.counties.map((c, k) => [c.geoid, k]));
   ids.forEach((id, i) => {
     const { record: r, presence } = byId.get(id)!;
     const parts = addressParts(r.address_primary);
@@ -170,6 +178,9 @@ export function assembleFabric(area: SyncedArea): Fabric {
     loc.landUse[i] = landUses.of(r.land_use_code);
     loc.tract[i] = Number(r.block_geoid.slice(5, 11));
     loc.block[i] = Number(r.block_geoid.slice(11, 15));
+    const county = countyOf.get(r.block_geoid.slice(0, 5));
+    if (county === undefined) throw new Error(`location ${id} lies in no synced county`);
+    loc.county[i] = county;
     loc.presence[i] = presence;
     loc.reLocationId[i] = area.equivalents.get(id) ?? 0;
   });
@@ -186,9 +197,26 @@ export function assembleFabric(area: SyncedArea): Fabric {
   const fixed = area.coverage.map((c) =>
     fixedCoverage(c.vintage, c.records, rowOf, n, providers, providerInfo),
   );
+  const [first] = area.counties;
+  if (!first) throw new Error('a workspace holds at least one county');
+  // One county keeps the single-county form; several add the list and the column naming each.
+  const { county, ...locations } = loc;
+  const several = area.counties.length > 1;
   return {
     seed: area.seed,
-    county: { ...area.county, stateFips: area.county.geoid.slice(0, 2) },
+    county: {
+      geoid: first.geoid,
+      name: first.name,
+      state: first.state,
+      stateFips: first.geoid.slice(0, 2),
+      boundary: {
+        type: 'MultiPolygon',
+        coordinates: area.counties.flatMap((c) => c.boundary.coordinates),
+      },
+    },
+    ...(several
+      ? { counties: area.counties.map(({ geoid, name, state }) => ({ geoid, name, state })) }
+      : {}),
     vintages: area.vintages,
     towns,
     codes: { buildingType: buildingTypes.list, landUse: landUses.list },
@@ -199,7 +227,7 @@ export function assembleFabric(area: SyncedArea): Fabric {
     },
     parcels: { geometry: namesOnly(0) },
     footprints: { geometry: namesOnly(0), parcel: new Int32Array(0) },
-    locations: loc,
+    locations: several ? { ...locations, county } : locations,
     fixedProviders: providers.list.map((id) => providerInfo.get(id)!),
     fixedCoverage: fixed,
     mobileCarriers: [],

@@ -1,5 +1,5 @@
-// npm run sync: one county of the real service into the workspace the app server answers the
-// project's own views from (README, "Running against the real service").
+// npm run sync: counties or a state of the real service into the workspace the app server
+// answers the project's own views from (README, "Running against the real service").
 import { resolve } from 'node:path';
 import {
   integerOption,
@@ -18,14 +18,17 @@ const CONCURRENCY = 4;
 
 const command: Command = {
   name: 'sync',
-  usage: `usage: npm run sync -- --county GEOID [--fabric YYYYMM[,YYYYMM]] [--coverage YYYYMM[,YYYYMM]]
+  usage: `usage: npm run sync -- --county GEOID[,GEOID…] | --state GEOID
+                       [--fabric YYYYMM[,YYYYMM]] [--coverage YYYYMM[,YYYYMM]]
                        [--rate N] [--credits N] [--workspace DIR]
 
-Pulls one county from the real service (SERVICE_URL, SERVICE_TOKEN, SERVICE_TOKEN_TYPE,
-SERVICE_AUTH, read as the app server reads them) through its published operations only, into
-the workspace the app server answers the project's own views from.
-  --county GEOID       the county's 5-digit GEOID (one county a workspace)
-  --state GEOID        refused: a workspace holds one county
+Pulls counties or a state from the real service (SERVICE_URL, SERVICE_TOKEN,
+SERVICE_TOKEN_TYPE, SERVICE_AUTH, read as the app server reads them) through its published
+operations only, into the workspace the app server answers the project's own views from.
+Counties synced before from the same service are kept.
+  --county GEOID,…     counties by 5-digit GEOID, comma-separated
+  --state GEOID        a state by 2-digit FIPS code: every county of it (the Census county
+                       file the project ships lists them; the service publishes no list)
   --fabric, --coverage the vintages to hold (default: the newest two of each)
   --rate N             requests a minute at most (default ${DEFAULT_RATE}), ${CONCURRENCY} at a time
   --credits N          stop before the request that would spend more than N credits
@@ -52,13 +55,13 @@ const { values } = readCommandLine(command, {
   credits: { type: 'string' },
   workspace: { type: 'string' },
 });
-if (values.state !== undefined || values.county === undefined || values.county.includes(',')) {
-  refuseCommandLine(
-    command,
-    'give one --county GEOID: a workspace holds one county (its fabric keys block GEOIDs on one county)',
-  );
-}
-if (!/^\d{5}$/.test(values.county)) refuseCommandLine(command, '--county takes a 5-digit GEOID');
+if (values.state === undefined && values.county === undefined)
+  refuseCommandLine(command, 'give --county GEOID[,GEOID…] or --state GEOID');
+const counties = values.county?.split(',').map((c) => c.trim()) ?? [];
+if (!counties.every((c) => /^\d{5}$/.test(c)))
+  refuseCommandLine(command, '--county takes 5-digit GEOIDs, comma-separated');
+if (values.state !== undefined && !/^\d{2}$/.test(values.state))
+  refuseCommandLine(command, '--state takes a 2-digit FIPS code');
 const fabric = vintages('fabric', values.fabric);
 const coverage = vintages('coverage', values.coverage);
 const rate = integerOption(command, 'rate', values.rate?.replace(/\/min$/, ''), DEFAULT_RATE, 1);
@@ -74,7 +77,8 @@ try {
 try {
   const manifest = await runSync({
     access,
-    county: values.county,
+    counties,
+    ...(values.state !== undefined ? { state: values.state } : {}),
     ...(fabric ? { fabric } : {}),
     ...(coverage ? { coverage } : {}),
     ratePerMinute: rate,
@@ -85,7 +89,7 @@ try {
   });
   const sent = Object.values(manifest.requests).reduce((a, b) => a + b, 0);
   console.log(
-    `sync: done: ${manifest.locations} locations, fabric ${manifest.fabricVintages.join(', ')}, coverage ${manifest.coverageVintages.join(', ')}; ${sent} requests, ${manifest.credits} credits`,
+    `sync: done: ${manifest.areas.length} ${manifest.areas.length === 1 ? 'county' : 'counties'}, ${manifest.locations} locations, fabric ${manifest.fabricVintages.join(', ')}, coverage ${manifest.coverageVintages.join(', ')}; ${sent} requests, ${manifest.credits} credits`,
   );
 } catch (err) {
   if (!(err instanceof SyncStopped)) throw err;

@@ -7,9 +7,10 @@ import { FixedRecordsSchema, HistorySchema, type SyncedFixedRecord } from './pub
 /** The most location_ids one bdcfixed call takes (docs/REAL-API.md). */
 export const BDCFIXED_IDS = 1000;
 
-/** Coverage records of vintage cv for the location_ids (chunked in their given order). */
+/** Coverage records of vintage cv for a county's location_ids (chunked in their given order). */
 export async function fixedCoverageOf(
   ctx: PullContext,
+  county: string,
   cv: string,
   release: string,
   ids: number[],
@@ -21,12 +22,12 @@ export async function fixedCoverageOf(
     chunks.map((chunk, c) =>
       journaled(
         ctx,
-        `bdcfixed-${cv}-of-${release}-n${chunkSize}-c${c}`,
+        `bdcfixed-${county}-${cv}-of-${release}-n${chunkSize}-c${c}`,
         {
           method: 'POST',
           path: `/coverage/bdcfixed?vintage=${cv}`,
           body: chunk,
-          label: `bdcfixed ${cv} chunk ${c + 1} of ${chunks.length}`,
+          label: `bdcfixed ${cv} county ${county} chunk ${c + 1} of ${chunks.length}`,
         },
         FixedRecordsSchema,
       ),

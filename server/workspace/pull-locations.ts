@@ -1,7 +1,8 @@
-// The locations of one fabric vintage inside an area, through published operations only:
+// The locations of one fabric vintage inside a county, through published operations only:
 // collect3 with the boundary (following continuations), then bulk in chunks of listapis'
 // maxrequest, at most five fields a call. Each answer is journaled under a key naming the
-// vintage, the part or chunk and the fields, so a resumed sync asks only for what is missing.
+// county, the vintage, the part or chunk and the fields, so a resumed sync asks only for what
+// is missing, and a county added later asks nothing of the others.
 import type { Journal } from './journal';
 import {
   Collect3Schema,
@@ -53,18 +54,23 @@ export async function journaled<S extends z.ZodType>(
   return answer;
 }
 
-/** The uuids of vintage v inside the area, parts in a fixed order (keys p, p.0, p.0.1, ...). */
-export async function collectUuids(ctx: PullContext, v: string, area: unknown): Promise<string[]> {
+/** The uuids of vintage v inside a county, parts in a fixed order (keys p, p.0, p.0.1, ...). */
+export async function collectUuids(
+  ctx: PullContext,
+  county: string,
+  v: string,
+  area: unknown,
+): Promise<string[]> {
   const uuids: string[] = [];
   async function part(key: string, body: unknown): Promise<void> {
     const answer = await journaled(
       ctx,
-      `collect3-${v}-${key}`,
+      `collect3-${county}-${v}-${key}`,
       {
         method: 'POST',
         path: `/fabric/${v}/collect3/locations`,
         body,
-        label: `collect3 ${v} part ${key}`,
+        label: `collect3 ${v} county ${county} part ${key}`,
       },
       Collect3Schema,
     );
@@ -78,6 +84,7 @@ export async function collectUuids(ctx: PullContext, v: string, area: unknown): 
 /** Every field the views need for the uuids, joined on uuid across the field groups. */
 export async function bulkLocations(
   ctx: PullContext,
+  county: string,
   v: string,
   uuids: string[],
   chunkSize: number,
@@ -88,10 +95,10 @@ export async function bulkLocations(
     chunks.map(async (chunk, c) => {
       const groups = await settleAll(
         FIELD_GROUPS.map((fields, g) => {
-          const label = `bulk ${v} chunk ${c + 1} of ${chunks.length} (fields ${fields.join(', ')})`;
+          const label = `bulk ${v} county ${county} chunk ${c + 1} of ${chunks.length} (fields ${fields.join(', ')})`;
           return journaled(
             ctx,
-            `bulk-${v}-n${chunkSize}-c${c}-g${g}`,
+            `bulk-${county}-${v}-n${chunkSize}-c${c}-g${g}`,
             {
               method: 'POST',
               path: `/fabric/${v}/bulk/locations?field=${fields.join(',')}`,

@@ -1,10 +1,12 @@
-// One sync of a county: metadata (listapis, vintages), the boundary, then per fabric vintage its
-// locations, per coverage vintage its fixed coverage, and the retired locations' equivalents;
-// then the workspace is assembled and switched in one rename. Requests sent, when nothing is
-// journaled yet (docs in README, "Running against the real service"):
-//   3 metadata + 1 boundary + collect3 parts
-//   + Σ fabric vintages ⌈fields/5⌉ × ⌈locations/maxrequest⌉   (13 fields: 3 calls a chunk)
-//   + Σ coverage vintages ⌈locations of its release/1000⌉
+// One sync of counties or a state into the workspace: metadata (listapis, vintages), then per
+// county its boundary, locations per fabric vintage and fixed coverage per coverage vintage,
+// then the retired locations' equivalents; then the workspace is assembled over every county it
+// holds (those synced before from the same host are kept) and switched in one rename. Requests
+// sent, when nothing is journaled yet (docs in README, "Running against the real service"):
+//   3 metadata
+//   + Σ counties [ 1 boundary + collect3 parts
+//       + Σ fabric vintages ⌈fields/5⌉ × ⌈uuids collect3 found/maxrequest⌉  (13 fields: 3)
+//       + Σ coverage vintages ⌈locations of its release in the county/1000⌉ ]
 //   + retired locations (history, one each).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -12,30 +14,29 @@ import type { UpstreamAccess } from '../app/upstream-env';
 import type { FabricVintage } from '../service/store/fabric';
 import { assembleFabric } from './assemble-fabric';
 import { openJournal } from './journal';
-import { BDCFIXED_IDS, equivalentsOf, fixedCoverageOf } from './pull-coverage';
+import { BDCFIXED_IDS, equivalentsOf } from './pull-coverage';
 import {
-  bulkLocations,
-  collectUuids,
-  journaled,
-  settleAll,
-  type PullContext,
-} from './pull-locations';
-import {
-  ApiRowsSchema,
-  BoundarySchema,
-  CoverageVintagesSchema,
-  FIELD_GROUPS,
-  FabricVintagesSchema,
-} from './published-shapes';
+  chunks,
+  pullCountyCoverage,
+  pullCountyLocations,
+  releaseIndex,
+  type PulledCounty,
+} from './pull-county';
+import { settleAll, type PullContext } from './pull-locations';
+import { ApiRowsSchema, CoverageVintagesSchema, FabricVintagesSchema } from './published-shapes';
 import { createRequestBudget } from './request-budget';
 import { createServiceClient } from './service-client';
 import { createProgress } from './sync-progress';
+import { syncAreas } from './sync-areas';
 import { SyncStopped } from './sync-stopped';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
 
 export interface SyncOptions {
   access: UpstreamAccess;
-  county: string;
+  /** Counties to add (5-digit GEOIDs); with `state`, or alone. */
+  counties?: string[];
+  /** A state to add whole (2-digit FIPS code). */
+  state?: string;
   /** Vintages to hold; the newest two of each when absent (so compare works). */
   fabric?: string[];
   coverage?: string[];
@@ -61,13 +62,10 @@ function pick(kind: string, offered: string[], asked: string[] | undefined): str
   return [...new Set(asked)].sort();
 }
 
-const polygons = (g: GeoJSON.Polygon | GeoJSON.MultiPolygon): GeoJSON.MultiPolygon =>
-  g.type === 'Polygon' ? { type: 'MultiPolygon', coordinates: [g.coordinates] } : g;
-
 export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
   const host = new URL(o.access.url).host;
-  const run = `${host.replace(/[^\w.-]/g, '_')}-county-${o.county}`;
-  const journal = openJournal(join(o.workspaceDir, '.sync', run));
+  const areas = syncAreas(o.workspaceDir, host, o.counties ?? [], o.state);
+  const journal = openJournal(join(o.workspaceDir, '.sync', host.replace(/[^\w.-]/g, '_')));
   const budget = createRequestBudget(o.ratePerMinute, o.concurrency);
   const client = createServiceClient({
     access: o.access,
@@ -103,45 +101,33 @@ export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
     o.fabric,
   );
   const coveragePicked = pick('coverage', coverageOffered, o.coverage);
-  const boundary = await journaled(
-    ctx,
-    `boundary-${o.county}`,
-    get(`/geosvc/libgetgeo/tiger/2020/counties?id=${o.county}`, `boundary of county ${o.county}`),
-    BoundarySchema,
-  );
   o.log(
-    `sync: county ${o.county} from ${host}: fabric ${fabricPicked.join(', ')}, coverage ${coveragePicked.join(', ')}`,
+    `sync: ${areas.summary} from ${host}: fabric ${fabricPicked.join(', ')}, coverage ${coveragePicked.join(', ')}`,
   );
 
-  const uuids = await settleAll(fabricPicked.map((v) => collectUuids(ctx, v, boundary)));
   const bulkChunk = maxrequest('fabric', 'bulk', Number.MAX_SAFE_INTEGER);
   const fixedChunk = maxrequest('coverage', 'bdcfixed', BDCFIXED_IDS);
+  const pulled = await settleAll(
+    areas.counties.map((g) => pullCountyLocations(ctx, g, fabricPicked, bulkChunk, progress.plan)),
+  );
   // What the newest vintage lacks of the older ones is only known after bulk; plan the rest now.
-  const chunks = (n: number, size: number) => Math.ceil(n / size);
+  const idsIn = (vi: number) => pulled.flatMap((c) => c.locations[vi]!.map((r) => r.location_id));
+  const newest = new Set(idsIn(fabricPicked.length - 1));
+  const older = fabricPicked.slice(0, -1).flatMap((_, vi) => idsIn(vi));
+  const retired = [...new Set(older)].filter((id) => !newest.has(id)).sort((a, b) => a - b);
   progress.plan(
-    uuids.reduce((sum, u) => sum + FIELD_GROUPS.length * chunks(u.length, bulkChunk), 0),
+    pulled.reduce(
+      (sum, c) =>
+        sum +
+        coveragePicked.reduce(
+          (n, cv) => n + chunks(c.locations[releaseIndex(fabricPicked, cv)]!.length, fixedChunk),
+          0,
+        ),
+      0,
+    ) + retired.length,
   );
-  const locations = await settleAll(
-    fabricPicked.map((v, i) => bulkLocations(ctx, v, uuids[i]!, bulkChunk)),
-  );
-  const idsOf = locations.map((records) => records.map((r) => r.location_id).sort((a, b) => a - b));
-  // Coverage of cv is reported on its release: the newest synced fabric vintage not after it.
-  const releaseOf = (cv: string) => {
-    const i = fabricPicked.reduce((found, v, k) => (v <= cv ? k : found), 0);
-    return { vintage: fabricPicked[i]!, ids: idsOf[i]! };
-  };
-  const newest = new Set(idsOf[idsOf.length - 1]);
-  const retired = [...new Set(idsOf.slice(0, -1).flat())].filter((id) => !newest.has(id));
-  progress.plan(
-    coveragePicked.reduce((sum, cv) => sum + chunks(releaseOf(cv).ids.length, fixedChunk), 0) +
-      retired.length,
-  );
-  const coverage = await settleAll(
-    coveragePicked.map(async (cv) => {
-      const release = releaseOf(cv);
-      const records = await fixedCoverageOf(ctx, cv, release.vintage, release.ids, fixedChunk);
-      return { vintage: cv, records };
-    }),
+  const perCounty = await settleAll(
+    pulled.map((c) => pullCountyCoverage(ctx, c, fabricPicked, coveragePicked, fixedChunk)),
   );
   const equivalents = await equivalentsOf(ctx, fabricPicked[fabricPicked.length - 1]!, retired);
   progress.finish();
@@ -157,20 +143,36 @@ export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
       vintagename: r.vintagename,
     };
   });
-  const state = locations.flat()[0]?.state ?? '';
-  const name = boundary.properties.name ?? o.county;
+  // A county's state as its records name it; one without locations takes its neighbours'.
+  const stateIn = (c: PulledCounty) => c.locations.find((l) => l.length > 0)?.[0]?.state;
+  const stateOf = (c: PulledCounty) =>
+    stateIn(c) ??
+    pulled
+      .filter((d) => d.geoid.slice(0, 2) === c.geoid.slice(0, 2))
+      .map(stateIn)
+      .find(Boolean) ??
+    '';
   const fabric = assembleFabric({
-    county: { geoid: o.county, name, state, boundary: polygons(boundary.geometry) },
+    counties: pulled.map((c) => ({
+      geoid: c.geoid,
+      name: c.name,
+      state: stateOf(c),
+      boundary: c.boundary,
+    })),
     vintages,
-    locations,
-    coverage,
+    locations: fabricPicked.map((_, vi) => pulled.flatMap((c) => c.locations[vi]!)),
+    coverage: coveragePicked.map((cv, k) => ({
+      vintage: cv,
+      records: perCounty.flatMap((c) => c[k]!),
+    })),
     equivalents,
-    // The uuid codec's key for the workspace's own answers: fixed per host and county.
-    seed: createHash('sha256').update(run).digest().readUInt32LE(0),
+    // The uuid codec's key for the workspace's own answers: fixed per host, whatever it holds.
+    seed: createHash('sha256').update(host).digest().readUInt32LE(0),
   });
   return writeWorkspace(o.workspaceDir, fabric, {
     sourceHost: host,
-    areas: [{ kind: 'county', geoid: o.county, name }],
+    areas: pulled.map((c) => ({ kind: 'county' as const, geoid: c.geoid, name: c.name })),
+    states: areas.states,
     fabricVintages: fabricPicked,
     coverageVintages: coveragePicked,
     syncedAt: new Date().toISOString(),

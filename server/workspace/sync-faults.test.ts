@@ -1,7 +1,7 @@
 // What the sync does when the service misbehaves: a 429 storm is waited out; the credits
 // ceiling stops it before the request that would pass it; a chunk with a missing field, a wrong
-// type or a cut-off body stops it naming the operation and chunk; a service gone mid-sync stops
-// it. Each stop keeps what was good in the journal, and the same command then finishes with the
+// type or a cut-off body stops it naming the operation, county and chunk; a service gone
+// mid-sync stops it. Each stop keeps what was good in the journal, and the same command then finishes with the
 // demo's records, asking nothing journaled again.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fabric } from '../service/store/fabric';
 import { runSync } from './run-sync';
-import { startPublishedProxy, type Fault, type PublishedProxy } from './testing/published-proxy';
+import { startPublishedProxy, type Fault, type PublishedProxy } from './published-proxy';
 import { spawnSync } from './testing/sync-child';
 import { demoFabric, expectSameAsDemo, syncOptions } from './testing/sync-fixture';
 import { readManifest, readWorkspaceFabric } from './workspace-files';
@@ -96,7 +96,7 @@ describe('the sync against a misbehaving service', () => {
     const stopped = await spawnSync(proxy.url, dir, ['--credits', '300']).exited;
     expect(stopped.code).toBe(3);
     expect(stopped.stderr).toMatch(
-      /credits ceiling reached: \d+ credits spent, and bulk 20\d{4} chunk/,
+      /credits ceiling reached: \d+ credits spent, and bulk 20\d{4} county 17167 chunk/,
     );
     // Prices of listapis: boundary 1, collect3 10, bulk 50 a call.
     const price: Record<string, number> = { boundary: 1, collect3: 10, bulk: 50 };
@@ -132,7 +132,7 @@ describe('the sync against a misbehaving service', () => {
       const { err, dir, journaled } = await secondBulk(alter);
       expect(err.exitCode).toBe(4);
       expect(err.message).toMatch(
-        /^bulk 20\d{4} chunk \d+ of \d+ \(fields [a-z_, ]+\): the answer does not have the published shape at [01]\.[a-z_]+/,
+        /^bulk 20\d{4} county 17167 chunk \d+ of \d+ \(fields [a-z_, ]+\): the answer does not have the published shape at [01]\.[a-z_]+/,
       );
       await resumes(dir, journaled);
     },
@@ -145,7 +145,9 @@ describe('the sync against a misbehaving service', () => {
         : undefined,
     );
     expect(err.exitCode).toBe(4);
-    expect(err.message).toMatch(/^bdcfixed 20\d{4} chunk \d+ of \d+: the answer is not whole JSON/);
+    expect(err.message).toMatch(
+      /^bdcfixed 20\d{4} county 17167 chunk \d+ of \d+: the answer is not whole JSON/,
+    );
     await resumes(dir, journaled);
   });
 

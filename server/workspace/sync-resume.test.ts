@@ -1,6 +1,7 @@
-// A sync killed with SIGKILL at a random request resumes from its journal: the final workspace
-// is the one an uninterrupted sync writes, and no request whose answer was journaled is sent
-// again. Before the kill's sync finishes, the previous workspace stays whole.
+// A sync of two counties killed with SIGKILL at a random request resumes from its journal: the
+// final workspace is the one an uninterrupted sync writes, byte for byte (every record of both
+// counties), and no request whose answer was journaled is sent again. Before the kill's sync
+// finishes, the previous workspace stays whole.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,11 +9,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { encodeFabric } from '../demo/fabric-codec';
 import type { Fabric } from '../service/store/fabric';
 import { runSync } from './run-sync';
-import { startPublishedProxy, type PublishedProxy } from './testing/published-proxy';
+import { startPublishedProxy, type PublishedProxy } from './published-proxy';
 import { spawnSync } from './testing/sync-child';
-import { demoFabric, syncOptions } from './testing/sync-fixture';
+import { COUNTY, demoFabric, expectSameAsDemo, syncOptions } from './testing/sync-fixture';
+import { NEIGHBOUR, twoCountyFabric } from './testing/two-counties';
 import { readManifest, readWorkspaceFabric } from './workspace-files';
 
+let service: Fabric;
 let proxy: PublishedProxy;
 const dirs: string[] = [];
 const workspace = () => {
@@ -25,10 +28,13 @@ const journalFiles = (dir: string) => {
   const sync = join(dir, '.sync');
   return readdirSync(join(sync, readdirSync(sync)[0]!)).filter((f) => f.endsWith('.json'));
 };
+const BOTH = [COUNTY, NEIGHBOUR];
+const VINTAGES = ['202412', '202506'];
 const bytes = (f: Fabric) => Buffer.concat(encodeFabric(f));
 
 beforeAll(async () => {
-  proxy = await startPublishedProxy(demoFabric());
+  service = await twoCountyFabric(demoFabric());
+  proxy = await startPublishedProxy(service);
 });
 afterAll(async () => {
   await proxy.close();
@@ -38,7 +44,7 @@ afterAll(async () => {
 it('resumes a sync killed with SIGKILL at a random request, asking nothing journaled again', async () => {
   const whole = workspace();
   proxy.seen.length = 0;
-  await runSync(syncOptions(proxy.url, whole));
+  await runSync({ ...syncOptions(proxy.url, whole), counties: BOTH });
   const total = proxy.seen.length;
   const keys = journalFiles(whole).length;
   expect(total).toBe(keys + METADATA.size);
@@ -46,7 +52,7 @@ it('resumes a sync killed with SIGKILL at a random request, asking nothing journ
   const dir = workspace();
   const killAt = 10 + Math.floor(Math.random() * (total - 20));
   proxy.seen.length = 0;
-  const run = spawnSync(proxy.url, dir);
+  const run = spawnSync(proxy.url, dir, [], BOTH);
   proxy.fault = () => {
     if (proxy.seen.length === killAt) run.child.kill('SIGKILL');
     return undefined;
@@ -60,12 +66,14 @@ it('resumes a sync killed with SIGKILL at a random request, asking nothing journ
   expect(journaled).toBeLessThan(keys);
 
   proxy.seen.length = 0;
-  const resumed = await spawnSync(proxy.url, dir).exited;
+  const resumed = await spawnSync(proxy.url, dir, [], BOTH).exited;
   expect(resumed.code, resumed.stderr).toBe(0);
   expect(resumed.stdout).toContain(`(${journaled} from the journal)`);
   const asked = proxy.seen.filter((r) => !METADATA.has(r.op)).length;
   expect(asked).toBe(keys - journaled);
   const a = readWorkspaceFabric(whole, readManifest(whole)!);
   const b = readWorkspaceFabric(dir, readManifest(dir)!);
+  expect(b.counties?.map((c) => c.geoid)).toEqual([NEIGHBOUR, COUNTY]);
   expect(bytes(b).equals(bytes(a))).toBe(true);
+  await expectSameAsDemo(service, b, VINTAGES, VINTAGES);
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fabric } from '../service/store/fabric';
 import { runSync } from './run-sync';
-import { startPublishedProxy, type PublishedProxy } from './testing/published-proxy';
+import { startPublishedProxy, type PublishedProxy } from './published-proxy';
 import { demoFabric, expectSameAsDemo, idsIn, syncOptions } from './testing/sync-fixture';
 import { readManifest, readWorkspaceFabric } from './workspace-files';
 

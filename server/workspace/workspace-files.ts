@@ -14,7 +14,10 @@ export const MANIFEST = 'workspace.json';
 const ManifestSchema = z.object({
   format: z.literal(1),
   sourceHost: z.string(),
+  /** Every county held, ascending by GEOID. */
   areas: z.array(z.object({ kind: z.literal('county'), geoid: z.string(), name: z.string() })),
+  /** States synced whole (--state); their counties are among areas. */
+  states: z.array(z.object({ geoid: z.string(), name: z.string() })).default([]),
   fabricVintages: z.array(z.string()),
   coverageVintages: z.array(z.string()),
   syncedAt: z.string(),

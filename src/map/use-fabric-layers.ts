@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { fabricTileUrl } from '../api/fabric';
-import { FABRIC_ATTRIBUTION } from './attribution';
+import { useFabricAttribution } from './use-fabric-attribution';
 import { LAYER, SOURCE } from './ids';
 import {
   buildingTypeDotLayer,
@@ -29,6 +29,7 @@ const LAYERS_BY_SLOT = [
 ];
 
 export function useFabricLayers(map: MapLibreMap | null, vintage: string | null, enabled: boolean) {
+  const attribution = useFabricAttribution();
   useEffect(() => {
     if (!map || !vintage || !enabled) return;
     const tiles = [fabricTileUrl(vintage)];
@@ -43,13 +44,13 @@ export function useFabricLayers(map: MapLibreMap | null, vintage: string | null,
       tiles,
       minzoom: 8,
       maxzoom: 16,
-      attribution: FABRIC_ATTRIBUTION,
+      attribution,
     });
     for (const group of LAYERS_BY_SLOT) {
       const before = map.getLayer(group.slot) ? group.slot : undefined;
       for (const layer of group.layers) map.addLayer(layer, before);
     }
-  }, [map, vintage, enabled]);
+  }, [map, vintage, enabled, attribution]);
 }
 
 export interface FabricLayerToggles {

@@ -1,7 +1,7 @@
-// Routes map clicks (and Enter on the focused map, at its centre) into the store and keeps the
-// cursor honest about what a click will do.
+// Routes map clicks (and Enter on the focused map, at its centre) into the store, or zooms in
+// at county zoom, and keeps the cursor honest about what a click will do.
 import { useEffect } from 'react';
-import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import type { Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
 import { useAppStore } from '../state/store';
 import { onCentreActivate } from './centre-activate';
 import { LAYER } from './ids';
@@ -18,40 +18,56 @@ const DOT_LAYERS = [
   LAYER.fixedNotBsl,
 ];
 
+type ScreenPoint = { x: number; y: number };
+
+/** How far past a dot's drawn edge a click still counts as pointing at it. */
+const DOT_SLOP_PX = 2;
+
 export function useMapClicks(map: MapLibreMap | null): void {
   useEffect(() => {
     if (!map) return;
-    const actAt = ({ lng, lat }: { lng: number; lat: number }) => {
+    /** A location dot drawn within a few pixels of `point` (a finger or a shaky hand). */
+    const overLocation = ({ x, y }: ScreenPoint): boolean => {
+      const dots = DOT_LAYERS.filter((id) => map.getLayer(id) !== undefined);
+      if (dots.length === 0) return false;
+      const box: [PointLike, PointLike] = [
+        [x - DOT_SLOP_PX, y - DOT_SLOP_PX],
+        [x + DOT_SLOP_PX, y + DOT_SLOP_PX],
+      ];
+      return map.queryRenderedFeatures(box, { layers: dots }).length > 0;
+    };
+    const actionAt = (point: ScreenPoint, over = overLocation(point)) => {
       const state = useAppStore.getState();
-      const action = routeClick({
+      return routeClick({
         mode: state.mode,
         mobileLayerOn: state.layers.mobileCoverage,
         zoom: map.getZoom(),
+        overLocation: over,
       });
+    };
+    const actAt = (lngLat: { lng: number; lat: number }, point: ScreenPoint) => {
+      const state = useAppStore.getState();
+      const action = actionAt(point);
       // h3-js is fetched on the first hexagon click, not with the first view.
       if (action.kind === 'hex')
         import('../lib/geo/h3')
-          .then((h3) => useAppStore.getState().selectHex(h3.cellAtPoint(lng, lat)))
+          .then((h3) => useAppStore.getState().selectHex(h3.cellAtPoint(lngLat.lng, lngLat.lat)))
           .catch((err: unknown) => console.warn('hexagon selection unavailable', err));
-      else if (action.kind === 'point') state.selectPoint(lng, lat);
+      else if (action.kind === 'point') state.selectPoint(lngLat.lng, lngLat.lat);
+      else if (action.kind === 'zoom-in') map.easeTo({ center: lngLat, zoom: action.zoom });
     };
-    const onClick = (event: MapMouseEvent) => actAt(event.lngLat);
+    const onClick = (event: MapMouseEvent) => actAt(event.lngLat, event.point);
     const onMove = (event: MapMouseEvent) => {
-      const state = useAppStore.getState();
-      if (state.mode === 'draw') return;
-      const hexes = routeClick({
-        mode: state.mode,
-        mobileLayerOn: state.layers.mobileCoverage,
-        zoom: map.getZoom(),
-      });
-      const dots = DOT_LAYERS.filter((id) => map.getLayer(id) !== undefined);
-      const overDot =
-        dots.length > 0 && map.queryRenderedFeatures(event.point, { layers: dots }).length > 0;
-      map.getCanvas().style.cursor = hexes.kind === 'hex' || overDot ? 'pointer' : '';
+      if (useAppStore.getState().mode === 'draw') return;
+      const over = overLocation(event.point);
+      const action = actionAt(event.point, over);
+      const pointing = action.kind === 'hex' || over;
+      map.getCanvas().style.cursor =
+        action.kind === 'zoom-in' ? 'zoom-in' : pointing ? 'pointer' : '';
     };
     map.on('click', onClick);
     map.on('mousemove', onMove);
-    const offKeys = onCentreActivate(map, ({ lngLat }) => actAt(lngLat));
+    const offKeys = onCentreActivate(map, ({ lngLat, point }) => actAt(lngLat, point));
     return () => {
       map.off('click', onClick);
       map.off('mousemove', onMove);

@@ -59,3 +59,17 @@ export function boundaryFeature(kind: BoundaryKind, geoid: string): BoundaryFeat
   built.set(key, answer);
   return answer;
 }
+
+/**
+ * A state's name and its counties' GEOIDs, ascending, from the same file; null when no state
+ * has that FIPS code. The published boundary operation answers one GEOID a call and lists
+ * nothing, so a state's sync (server/workspace/) finds its counties here.
+ */
+export function stateCounties(fips: string): { name: string; counties: string[] } | null {
+  const { byId } = load();
+  const state = byId.states.get(fips);
+  if (!state) return null;
+  const counties = [...byId.counties.keys()].filter((id) => id.startsWith(fips)).sort();
+  const name = (state.properties as { name?: string } | undefined)?.name;
+  return { name: name ?? fips, counties };
+}

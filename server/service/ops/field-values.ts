@@ -7,6 +7,8 @@ import type { Audience } from '../../../shared/served-status';
 import { NOT_IN_RELEASE, SERVED_STATUS } from '../store/memory/coverage-columns';
 import type { FabricIndex } from '../store/memory/fabric-index';
 import { releaseVintageIndex } from './fixed-offers-view';
+import { fabricCounties } from '../store/fabric-counties';
+import type { FabricCounty } from '../store/fabric';
 
 /** Where the computed fields are read: a coverage vintage (its index) and an audience. */
 export interface CoverageAt {
@@ -63,7 +65,18 @@ const fromArray = (values: ArrayLike<number>, labels: readonly string[]): Discre
   code: (i) => values[i],
   label: (c) => labels[c] ?? String(c),
 });
-const constant = (value: string): DiscreteColumn => ({ code: () => 0, label: () => value });
+
+/** A label of each location's county (its GEOID, its state): one code per distinct label. */
+function countyLabel(ix: FabricIndex, of: (c: FabricCounty) => string): DiscreteColumn {
+  const labels = fabricCounties(ix.fabric).map(of);
+  const distinct = [...new Set(labels)];
+  const codeOf = labels.map((l) => distinct.indexOf(l));
+  const column = ix.fabric.locations.county;
+  return {
+    code: column ? (i) => codeOf[column[i]] : () => 0,
+    label: (c) => distinct[c] ?? String(c),
+  };
+}
 
 /**
  * served_status at a coverage vintage: the BEAD status of each location in the release that
@@ -87,12 +100,12 @@ export function discreteColumn(
   name: string,
   at: CoverageAt = coverageOfVintage(vi),
 ): DiscreteColumn | null {
-  const { locations: loc, codes, county } = ix.fabric;
+  const { locations: loc, codes } = ix.fabric;
   switch (name) {
     case 'state_abbr':
-      return constant(county.state);
+      return countyLabel(ix, (c) => c.state);
     case 'county_geoid':
-      return constant(county.geoid);
+      return countyLabel(ix, (c) => c.geoid);
     case 'bsl_flag':
       return fromArray(loc.bslFlag, ['0', '1']);
     case 'building_type_code':

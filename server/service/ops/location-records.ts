@@ -4,6 +4,7 @@ import type { FabricIndex } from '../store/memory/fabric-index';
 import type { AreaFeatureRecord, LocationRecord } from '../store/store';
 import { continuousColumn, discreteColumn } from './field-values';
 import { RECORD_FIELDS } from '../store/field-catalogue';
+import { countyOfLocation } from '../store/fabric-counties';
 
 export const LAYER_CODE = { locations: 0, parcels: 1, footprints: 2 } as const;
 
@@ -33,22 +34,25 @@ function continuous(ix: FabricIndex, vi: number, name: string): (i: number) => n
 }
 
 function buildReaders(ix: FabricIndex, vi: number): FieldReaders {
-  const { locations: loc, towns, codes, county } = ix.fabric;
+  const { locations: loc, towns, codes } = ix.fabric;
+  const county = countyOfLocation(ix.fabric);
   return {
     location_id: (i) => loc.locationId[i],
     uuid: (i) => locationUuid(ix, vi, i),
     address_primary: (i) => addressPrimary(ix, i),
     city: (i) => towns[loc.town[i]].name.toUpperCase(),
-    state: () => county.state,
+    state: (i) => county(i).state,
     zip: (i) => towns[loc.town[i]].zip,
     zip_suffix: (i) => String(loc.zipSuffix[i]).padStart(4, '0'),
     unit_count: (i) => loc.unitCount[i],
     bsl_flag: (i) => loc.bslFlag[i],
     building_type_code: (i) => codes.buildingType[loc.buildingType[i]] ?? '',
     land_use_code: (i) => codes.landUse[loc.landUse[i]] ?? '',
-    county_geoid: () => county.geoid,
+    county_geoid: (i) => county(i).geoid,
     block_geoid: (i) =>
-      county.geoid + String(loc.tract[i]).padStart(6, '0') + String(loc.block[i]).padStart(4, '0'),
+      county(i).geoid +
+      String(loc.tract[i]).padStart(6, '0') +
+      String(loc.block[i]).padStart(4, '0'),
     h3_res9_id: (i) => latLngToCell(loc.lat[i], loc.lng[i], 9),
     latitude: (i) => loc.lat[i],
     longitude: (i) => loc.lng[i],

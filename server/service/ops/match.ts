@@ -15,6 +15,7 @@ import {
   type MatchCandidate,
 } from './match-rank';
 import { roadParts } from './match-text';
+import { countyOfLocation } from '../store/fabric-counties';
 
 export { MATCH_FLOOR } from './match-rank';
 
@@ -32,7 +33,8 @@ interface Candidate extends MatchCandidate {
 }
 
 export function createMatcher(ix: FabricIndex): Matcher {
-  const { locations: loc, roads, towns, county } = ix.fabric;
+  const { locations: loc, roads, towns } = ix.fabric;
+  const county = countyOfLocation(ix.fabric);
   const roadInfo = roads.name.map((n) => roadParts(n));
   const townUpper = towns.map((t) => t.name.toUpperCase());
   const townNames = [...new Set(townUpper)];
@@ -63,7 +65,7 @@ export function createMatcher(ix: FabricIndex): Matcher {
       unit: loc.unit[i] > 0 ? String(loc.unit[i]) : '',
       city: townUpper[loc.town[i]],
       zip: town.zip,
-      state: county.state,
+      state: county(i).state,
     };
   };
 

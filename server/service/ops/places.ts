@@ -15,6 +15,7 @@ import type { FabricIndex } from '../store/memory/fabric-index';
 import { addressPrimary } from './location-records';
 import { parseAddress, roadParts, stringSimilarity, tokens, type RoadParts } from './match-text';
 import type { PlacesIndex, StreetBase } from './places-index';
+import { countyOfLocation } from '../store/fabric-counties';
 
 export const PLACE_FLOOR = 0.8;
 const KIND_ORDER = { town: 0, zip: 1, street: 2 } as const;
@@ -155,13 +156,14 @@ export function places(
       (i, k) => k === 0 || loc.houseNumber[s.locations[k - 1]] !== loc.houseNumber[i],
     ),
   );
+  const county = countyOfLocation(ix.fabric);
   const addresses: PlaceAddress[] = houses.slice(0, maxresults).map((i) => {
     const town = ix.fabric.towns[loc.town[i]];
     return {
       location_id: loc.locationId[i],
       address: addressPrimary(ix, i),
       city: town.name.toUpperCase(),
-      state,
+      state: county(i).state,
       zip: town.zip,
       latitude: loc.lat[i],
       longitude: loc.lng[i],

@@ -81,6 +81,8 @@ export interface Locations {
   presence: Uint8Array;
   /** Retirement equivalent (a location_id present in the newest vintage) or 0 for none. */
   reLocationId: Float64Array;
+  /** Index into Fabric.counties, in a fabric spanning several counties (fabric-counties.ts). */
+  county?: Uint16Array;
 }
 
 export interface Provider {
@@ -128,6 +130,12 @@ export interface MobileCoverage {
   environment: Uint8Array; // 0 outdoor stationary, 1 in-vehicle
 }
 
+export interface FabricCounty {
+  geoid: string; // 5 digits
+  name: string;
+  state: string; // "IL"
+}
+
 export interface Fabric {
   seed: number;
   county: {
@@ -137,6 +145,11 @@ export interface Fabric {
     stateFips: string;
     boundary: GeoJSON.MultiPolygon;
   };
+  /**
+   * A workspace synced over several counties or a state: every county, each location's own
+   * named by `locations.county`. `county` then is the first, its boundary the union of all.
+   */
+  counties?: FabricCounty[];
   vintages: FabricVintage[]; // ascending; last is current
   towns: Town[];
   codes: { buildingType: string[]; landUse: string[] };

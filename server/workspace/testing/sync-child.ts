@@ -1,7 +1,7 @@
 // `npm run sync` as a child process, the way a planner runs it, so a test can kill it (-9) or
 // read its exit code and message.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { TOKEN } from './published-proxy';
+import { TOKEN } from '../published-proxy';
 import { COUNTY } from './sync-fixture';
 
 export interface SyncChild {
@@ -14,9 +14,14 @@ export interface SyncChild {
   }>;
 }
 
-export function spawnSync(url: string, workspaceDir: string, extra: string[] = []): SyncChild {
+export function spawnSync(
+  url: string,
+  workspaceDir: string,
+  extra: string[] = [],
+  counties = [COUNTY],
+): SyncChild {
   const env = { ...process.env, SERVICE_URL: url, SERVICE_TOKEN: TOKEN, SERVICE_AUTH: 'bearer' };
-  const args = ['--import', 'tsx', 'server/workspace/main.ts', '--county', COUNTY];
+  const args = ['--import', 'tsx', 'server/workspace/main.ts', '--county', counties.join(',')];
   args.push('--workspace', workspaceDir, '--rate', '100000', ...extra);
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

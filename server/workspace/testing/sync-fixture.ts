@@ -5,7 +5,7 @@ import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
 import type { Fabric } from '../../service/store/fabric';
 import { createMemoryStore } from '../../service/store/memory/memory-store';
 import type { SyncOptions } from '../run-sync';
-import { TOKEN } from './published-proxy';
+import { TOKEN } from '../published-proxy';
 
 export const COUNTY = '17167';
 
@@ -15,7 +15,7 @@ export const demoFabric = (): Fabric => generateFabric({ seed: DEFAULT_SEED, loc
 export function syncOptions(url: string, workspaceDir: string, log: string[] = []): SyncOptions {
   return {
     access: { url, token: TOKEN, tokenType: 'Bearer', auth: 'bearer' },
-    county: COUNTY,
+    counties: [COUNTY],
     ratePerMinute: 100_000,
     concurrency: 4,
     credits: null,

@@ -2,7 +2,7 @@
 // rings each location whose status changed between the two under the planner's filters, and
 // this card names the classes with how many of each are in view. Kept in the URL (wcv, wv).
 import { useShallow } from 'zustand/react/shallow';
-import { CHANGE_CLASSES } from '../../../shared/fixed-change';
+import { CHANGE_CLASSES, type ChangeClass } from '../../../shared/fixed-change';
 import { earlierSide } from '../../../shared/fixed-change-hex';
 import { fixedChangeHexTileUrl, fixedChangeTileUrl } from '../../api/coverage';
 import { CollapsibleLegend } from '../../components/CollapsibleLegend';
@@ -36,6 +36,8 @@ export function CompareCard() {
       filters: st.fixedFilters,
       compareWith: st.compareWith,
       setCompareWith: st.setCompareWith,
+      hidden: st.hiddenChangeClasses,
+      showChangeClass: st.showChangeClass,
     })),
   );
   const caps = useCapabilities();
@@ -45,7 +47,7 @@ export function CompareCard() {
   const available = caps.views.changeTiles;
   const url = available && w && cv && fv ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric) : null;
   const earlier = w && cv && fv ? earlierSide({ coverage: cv, fabric: fv }, w) : ('b' as const);
-  useChangeLayer(map, url, s.filters, earlier);
+  useChangeLayer(map, url, s.filters, earlier, s.hidden);
   const counts = useChangeCounts(map, url !== null, s.filters, earlier);
   // Below street zoom: the net change by hexagon (the fixed layer hides its own hexagons).
   const hexUrl =
@@ -124,7 +126,7 @@ export function CompareCard() {
             {zoom !== null && zoom < STREET_ZOOM ? (
               <ChangeHexLegend sums={hexSums} />
             ) : (
-              <ChangeLegend counts={counts} />
+              <ChangeLegend counts={counts} hidden={s.hidden} onShow={s.showChangeClass} />
             )}
           </>
         )}
@@ -134,15 +136,26 @@ export function CompareCard() {
   );
 }
 
-function ChangeLegend({ counts }: { counts: ChangeCounts | null }) {
-  const total = counts
-    ? Object.entries(counts).reduce((sum, [k, n]) => (k === 'unchanged' ? sum : sum + n), 0)
+interface ChangeLegendProps {
+  counts: ChangeCounts | null;
+  hidden: readonly ChangeClass[];
+  onShow: (cls: ChangeClass, shown: boolean) => void;
+}
+
+function ChangeLegend({ counts, hidden, onShow }: ChangeLegendProps) {
+  const changed = counts ? Object.entries(counts).filter(([k]) => k !== 'unchanged') : null;
+  const total = changed ? changed.reduce((sum, [, n]) => sum + n, 0) : null;
+  const drawn = changed
+    ? changed.reduce((sum, [k, n]) => (hidden.includes(k as ChangeClass) ? sum : sum + n), 0)
     : null;
   return (
     <>
       {/* The total first: on a short screen the card scrolls, and this is the line to see. */}
       <p className="cmp-note" role="status" data-testid="compare:changed">
-        {total === null ? 'Counting…' : `${total.toLocaleString('en-US')} changed in view`}
+        {total === null || drawn === null
+          ? 'Counting…'
+          : `${total.toLocaleString('en-US')} changed in view` +
+            (drawn < total ? `, ${drawn.toLocaleString('en-US')} drawn` : '')}
       </p>
       <ul className="cmp-legend" aria-label="Changed locations in view by class">
         {/* Only the classes present in view, so the card stays short; all while counting. */}
@@ -150,12 +163,20 @@ function ChangeLegend({ counts }: { counts: ChangeCounts | null }) {
           (c) => c.value !== 'unchanged' && (!counts || (counts[c.value] ?? 0) > 0),
         ).map((c) => (
           <li key={c.value} className="cmp-legend__row" data-class={c.value}>
-            <span
-              className="cmp-legend__ring"
-              aria-hidden="true"
-              style={{ borderColor: CHANGE_COLOUR[c.value] }}
-            />
-            <span className="cmp-legend__label">{c.label}</span>
+            {/* Each class shown or hidden on the map; the quiet ones start hidden. */}
+            <label className="cmp-legend__toggle">
+              <input
+                type="checkbox"
+                checked={!hidden.includes(c.value)}
+                onChange={(e) => onShow(c.value, e.target.checked)}
+              />
+              <span
+                className="cmp-legend__ring"
+                aria-hidden="true"
+                style={{ borderColor: CHANGE_COLOUR[c.value] }}
+              />
+              <span className="cmp-legend__label">{c.label}</span>
+            </label>
             <span className="cmp-legend__count" data-testid={`compare:count-${c.value}`}>
               {counts ? (counts[c.value] ?? 0).toLocaleString('en-US') : '…'}
             </span>

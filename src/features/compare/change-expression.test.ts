@@ -4,10 +4,16 @@
 import fc from 'fast-check';
 import { createExpression } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, it } from 'vitest';
-import { changeClass, changeSide, type ChangeSide } from '../../../shared/fixed-change';
+import {
+  QUIET_CHANGE_CLASSES,
+  changeClass,
+  changeSide,
+  type ChangeSide,
+} from '../../../shared/fixed-change';
 import { SPEED_CHOICES, TECH_CHOICES, type FixedFilters } from '../../../shared/fixed-status';
 import { earlierSide } from '../../../shared/fixed-change-hex';
 import { changeExpression, type Side } from './change-expression';
+import { changePaint } from './compare-styles';
 
 const ALL_FILTERS: FixedFilters[] = (['residential', 'business'] as const).flatMap((audience) =>
   SPEED_CHOICES.flatMap(({ value: speed }) =>
@@ -74,6 +80,34 @@ describe('the compare layer expression', () => {
       { numRuns: 60, seed: 14 },
     );
   }, 60_000);
+
+  it('draws a hidden class transparent and every other class opaque, still matching it', () => {
+    const filters = ALL_FILTERS[0]!;
+    const hidden = [...QUIET_CHANGE_CLASSES];
+    const { opacity, filter } = changePaint(filters, 'a', hidden);
+    const parsedOpacity = createExpression(opacity, 'opacity');
+    const parsedFilter = createExpression(filter, 'filter');
+    if (parsedOpacity.result !== 'success' || parsedFilter.result !== 'success')
+      throw new Error('the paint does not parse');
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(sideArb, sideArb, fc.boolean(), (a, b, equivalent) => {
+        const properties: Record<string, number | string> = {};
+        for (const [name, value] of Object.entries(a)) properties[`${name}_a`] = value;
+        for (const [name, value] of Object.entries(b)) properties[`${name}_b`] = value;
+        if (equivalent) properties.re_location_id = 42;
+        const feature = { type: 1 as const, properties, geometry: [] };
+        const cls = changeClass(sideOf(a, filters), sideOf(b, filters), equivalent);
+        seen.add(cls);
+        const want = hidden.includes(cls) ? 0 : 1;
+        expect(parsedOpacity.value.evaluate({ zoom: 14 }, feature), cls).toBe(want);
+        // Hidden is not filtered out: the legend counts what the map has drawn.
+        expect(parsedFilter.value.evaluate({ zoom: 14 }, feature), cls).toBe(cls !== 'unchanged');
+      }),
+      { numRuns: 400, seed: 25 },
+    );
+    for (const cls of [...hidden, 'newly_served']) expect(seen, cls).toContain(cls);
+  });
 
   it('puts the earlier fabric first, then the earlier coverage', () => {
     const x = (coverage: string, fabric: string) => ({ coverage, fabric });

@@ -21,8 +21,16 @@ export const CHANGE_COLOUR: Record<ChangeClass, string> = {
   unchanged: '#bbbbbb',
 };
 
-/** The layer's paint colour and filter for the filters and the order of the sides. */
-export function changePaint(filters: FixedFilters, earlier: Side) {
+/**
+ * The layer's paint colour, ring opacity and filter for the filters, the order of the sides and
+ * the classes hidden. A hidden class is drawn transparent rather than filtered out, so the
+ * legend (which counts what the map has drawn) still counts it.
+ */
+export function changePaint(
+  filters: FixedFilters,
+  earlier: Side,
+  hidden: readonly ChangeClass[] = [],
+) {
   const cls = changeExpression(filters, earlier);
   const colour: ExpressionSpecification = [
     'match',
@@ -30,12 +38,18 @@ export function changePaint(filters: FixedFilters, earlier: Side) {
     ...Object.entries(CHANGE_COLOUR).flatMap(([k, v]) => [k, v]),
     '#bbbbbb',
   ] as unknown as ExpressionSpecification;
+  const opacity: ExpressionSpecification | number =
+    hidden.length === 0 ? 1 : ['match', cls, [...hidden], 0, 1];
   const filter: ExpressionSpecification = ['!=', cls, 'unchanged'];
-  return { colour, filter };
+  return { colour, opacity, filter };
 }
 
-export function changeLayer(filters: FixedFilters, earlier: Side): LayerSpecification {
-  const { colour, filter } = changePaint(filters, earlier);
+export function changeLayer(
+  filters: FixedFilters,
+  earlier: Side,
+  hidden: readonly ChangeClass[] = [],
+): LayerSpecification {
+  const { colour, opacity, filter } = changePaint(filters, earlier, hidden);
   return {
     id: LAYER.fixedChange,
     type: 'circle',
@@ -47,6 +61,7 @@ export function changeLayer(filters: FixedFilters, earlier: Side): LayerSpecific
       'circle-opacity': 0,
       'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 13, 1.5, 16, 2.5],
       'circle-stroke-color': colour,
+      'circle-stroke-opacity': opacity,
     },
   };
 }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import type { Side } from '../../../shared/fixed-change-hex';
-import { FABRIC_ATTRIBUTION } from '../../map/attribution';
+import { useFabricAttribution } from '../../map/use-fabric-attribution';
 import { LAYER, SOURCE } from '../../map/ids';
 import { readChangeHex, sumChangeHexes, type ChangeHex, type ChangeHexSums } from './change-hex';
 import { CHANGE_HEX_MAX_ZOOM, changeHexLayers } from './change-hex-styles';
@@ -19,6 +19,7 @@ function removeAll(map: MapLibreMap) {
 }
 
 export function useChangeHexLayer(map: MapLibreMap | null, url: string | null): void {
+  const attribution = useFabricAttribution();
   useEffect(() => {
     if (!map) return;
     if (!url) {
@@ -35,12 +36,12 @@ export function useChangeHexLayer(map: MapLibreMap | null, url: string | null): 
       tiles: [url],
       minzoom: CHANGE_HEX_MIN_ZOOM,
       maxzoom: CHANGE_HEX_MAX_ZOOM - 1,
-      attribution: FABRIC_ATTRIBUTION,
+      attribution,
     });
     // Where the fixed broadband hexagons go: under the county lines, roads and labels.
     const before = map.getLayer(LAYER.groundSlot) ? LAYER.groundSlot : undefined;
     for (const layer of changeHexLayers) map.addLayer(layer, before);
-  }, [map, url]);
+  }, [map, url, attribution]);
 
   useEffect(() => {
     if (!map) return;

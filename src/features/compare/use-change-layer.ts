@@ -1,9 +1,11 @@
 // The compare layer's source and layer, added when a comparison is on and followed: a vintage
-// change swaps the tile URL, a filter change only the layer's colour and filter (no fetch).
+// change swaps the tile URL, a filter change (or a class shown or hidden) only the layer's
+// paint and filter (no fetch).
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
+import type { ChangeClass } from '../../../shared/fixed-change';
 import type { FixedFilters } from '../../../shared/fixed-status';
-import { FABRIC_ATTRIBUTION } from '../../map/attribution';
+import { useFabricAttribution } from '../../map/use-fabric-attribution';
 import { LAYER, SOURCE } from '../../map/ids';
 import type { Side } from './change-expression';
 import { changeLayer, changePaint } from './compare-styles';
@@ -13,7 +15,9 @@ export function useChangeLayer(
   url: string | null,
   filters: FixedFilters,
   earlier: Side,
+  hidden: readonly ChangeClass[],
 ): void {
+  const attribution = useFabricAttribution();
   useEffect(() => {
     if (!map) return;
     const remove = () => {
@@ -34,20 +38,21 @@ export function useChangeLayer(
       tiles: [url],
       minzoom: 13,
       maxzoom: 16,
-      attribution: FABRIC_ATTRIBUTION,
+      attribution,
     });
     const before = map.getLayer(LAYER.buildingTypeSlot) ? LAYER.buildingTypeSlot : undefined;
-    map.addLayer(changeLayer(filters, earlier), before);
+    map.addLayer(changeLayer(filters, earlier, hidden), before);
     // The filters and order at the time of adding; the effect below follows them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, url]);
+  }, [map, url, attribution]);
 
   useEffect(() => {
     if (!map || !url || !map.getLayer(LAYER.fixedChange)) return;
-    const { colour, filter } = changePaint(filters, earlier);
+    const { colour, opacity, filter } = changePaint(filters, earlier, hidden);
     map.setFilter(LAYER.fixedChange, filter);
     map.setPaintProperty(LAYER.fixedChange, 'circle-stroke-color', colour);
-  }, [map, url, filters, earlier]);
+    map.setPaintProperty(LAYER.fixedChange, 'circle-stroke-opacity', opacity);
+  }, [map, url, filters, earlier, hidden]);
 
   useEffect(() => {
     if (!map) return;

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { fixedHexTileUrl, fixedTileUrl } from '../../api/coverage';
-import { FABRIC_ATTRIBUTION } from '../../map/attribution';
+import { useFabricAttribution } from '../../map/use-fabric-attribution';
 import { FIXED_SOURCE_LAYER, LAYER, SOURCE } from '../../map/ids';
 import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../shared/fixed-status';
 import {
@@ -51,6 +51,7 @@ export function useFixedTileLayers(map: MapLibreMap | null, o: Options): void {
   const { coverageVintage: cv, fabricVintage: fv, filters, available, visible, hexVisible } = o;
   const hexUrl = cv && fv ? fixedHexTileUrl(cv, fv, filters) : null;
   const pointUrl = cv && fv ? fixedTileUrl(cv, fv) : null;
+  const attribution = useFabricAttribution();
 
   useEffect(() => {
     if (!map || !available || !pointUrl || !hexUrl) return;
@@ -63,14 +64,14 @@ export function useFixedTileLayers(map: MapLibreMap | null, o: Options): void {
       tiles: [pointUrl],
       minzoom: FIXED_POINT_MIN_ZOOM,
       maxzoom: 16,
-      attribution: FABRIC_ATTRIBUTION,
+      attribution,
     });
     map.addSource(SOURCE.fixedHexes, {
       type: 'vector',
       tiles: [hexUrl],
       minzoom: FIXED_HEX_MIN_ZOOM,
       maxzoom: FIXED_POINT_MIN_ZOOM - 1,
-      attribution: FABRIC_ATTRIBUTION,
+      attribution,
     });
     // Hexagons under the county lines, roads and labels; locations over the roads and under
     // every overlay (the selected location's marker, drawn areas).
@@ -81,7 +82,7 @@ export function useFixedTileLayers(map: MapLibreMap | null, o: Options): void {
     for (const layer of fixedPointLayers(DEFAULT_FIXED_FILTERS, FIXED_SOURCE_LAYER.locations)) {
       map.addLayer(layer, pointBefore);
     }
-  }, [map, available, pointUrl, hexUrl]);
+  }, [map, available, pointUrl, hexUrl, attribution]);
 
   useEffect(() => {
     if (!map || !available || !pointUrl || !map.getSource(SOURCE.fixedLocations)) return;

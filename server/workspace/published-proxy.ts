@@ -1,15 +1,15 @@
-// Stands in for the real service in the sync's tests: the reference service (as `npm run
-// service` runs it) over a small demo fabric, behind a proxy that offers only the operations
+// Stands in for the real service in the sync's tests and its benchmark (bench/sync-figures.ts):
+// the reference service (as `npm run service` runs it) over a demo fabric, behind a proxy that offers only the operations
 // the real service publishes (docs/REAL-API.md; a JSON 404 for the project's own), counts the
 // requests per operation, and can answer a request with a fault instead (a 429, a broken body,
 // a dropped connection) to test what the sync does then.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defaultLimits } from '../../config/server-env';
-import { findOperation } from '../../service/http/operations';
-import { startStandaloneService } from '../../service/standalone-server';
-import type { Fabric } from '../../service/store/fabric';
-import { createMemoryStore } from '../../service/store/memory/memory-store';
+import { defaultLimits } from '../config/server-env';
+import { findOperation } from '../service/http/operations';
+import { startStandaloneService } from '../service/standalone-server';
+import type { Fabric } from '../service/store/fabric';
+import { createMemoryStore } from '../service/store/memory/memory-store';
 
 export const TOKEN = 'sync-test-token';
 
