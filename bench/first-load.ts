@@ -42,7 +42,13 @@ async function open(browser: Browser, url: string, link: Link | null) {
   }
   const sizes: Promise<[WireKind, number]>[] = [];
   context.on('requestfinished', (r) => {
-    sizes.push(r.sizes().then((s) => [kindOf(r), s.responseBodySize] as [WireKind, number]));
+    // A request that ends as the context closes has no sizes to read; it came after the moment.
+    sizes.push(
+      r.sizes().then(
+        (s) => [kindOf(r), s.responseBodySize] as [WireKind, number],
+        () => [kindOf(r), 0] as [WireKind, number],
+      ),
+    );
   });
   await page.goto(url, { waitUntil: 'commit' });
   return { page, sizes };

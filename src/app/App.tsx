@@ -7,13 +7,27 @@ import { BuildingTypeLegend } from '../features/building-type/BuildingTypeLegend
 import { DrawLayer } from '../features/draw/DrawLayer';
 import { FixedBroadbandLayer } from '../features/fixed-broadband/FixedBroadbandLayer';
 import { LocationMapLayer } from '../features/location-panel/LocationMapLayer';
-import { MobileCoverageLayer } from '../features/mobile-coverage/MobileCoverageLayer';
 import { MapView } from '../map/MapView';
+import { lazyPart } from '../components/lazy-part';
+import { useAppStore } from '../state/store';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
 import { SidePanel } from './SidePanel';
 import { TopBar } from './TopBar';
 import { useWorkflows } from './use-workflows';
 import './app.css';
+
+// Fetched when the layer is first turned on or a hexagon selected (h3-js with it).
+const MobileCoverageLayer = lazyPart(
+  'the mobile coverage layer',
+  async () => (await import('../features/mobile-coverage/MobileCoverageLayer')).MobileCoverageLayer,
+  { compact: true },
+);
+
+function MobileCoverage() {
+  // A selected hexagon (a link's `hex=`) is outlined by the layer even while it is off.
+  const on = useAppStore((s) => s.layers.mobileCoverage || s.selection.kind === 'hex');
+  return on ? <MobileCoverageLayer /> : null;
+}
 
 /** Its own component, so what the workflows watch re-renders nothing else. */
 function Workflows() {
@@ -43,7 +57,7 @@ export function App() {
                 <BuildingTypeLegend />
               </PanelErrorBoundary>
               <PanelErrorBoundary name="Mobile coverage layer" compact>
-                <MobileCoverageLayer />
+                <MobileCoverage />
               </PanelErrorBoundary>
               <PanelErrorBoundary name="Location layer" compact>
                 <LocationMapLayer />

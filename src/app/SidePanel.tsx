@@ -3,14 +3,26 @@
 // it is a sheet over the map's lower part, so the map above still shows what it describes.
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { AreaPanel } from '../features/area-panel/AreaPanel';
-import { HexPanel } from '../features/mobile-coverage/HexPanel';
-import { LocationPanel } from '../features/location-panel/LocationPanel';
+import { lazyPart } from '../components/lazy-part';
 import { useAppStore } from '../state/store';
 import { IntroPanel } from './IntroPanel';
 import { PanelErrorBoundary } from './PanelErrorBoundary';
 import { PANEL_TITLES, panelContent, type PanelContent } from './side-panel-content';
 import './side-panel.css';
+
+// Fetched when first opened: the first view shows the intro or a location.
+const AreaPanel = lazyPart(
+  'the area panel',
+  async () => (await import('../features/area-panel/AreaPanel')).AreaPanel,
+);
+const LocationPanel = lazyPart(
+  'the location panel',
+  async () => (await import('../features/location-panel/LocationPanel')).LocationPanel,
+);
+const HexPanel = lazyPart(
+  'the hexagon panel',
+  async () => (await import('../features/mobile-coverage/HexPanel')).HexPanel,
+);
 
 function PanelBody({ content }: { content: PanelContent }) {
   switch (content) {

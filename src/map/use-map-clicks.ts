@@ -2,7 +2,6 @@
 // at county zoom, and keeps the cursor honest about what a click will do.
 import { useEffect } from 'react';
 import type { Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
-import { cellAtPoint } from '../lib/geo/h3';
 import { useAppStore } from '../state/store';
 import { onCentreActivate } from './centre-activate';
 import { LAYER } from './ids';
@@ -49,7 +48,11 @@ export function useMapClicks(map: MapLibreMap | null): void {
     const actAt = (lngLat: { lng: number; lat: number }, point: ScreenPoint) => {
       const state = useAppStore.getState();
       const action = actionAt(point);
-      if (action.kind === 'hex') state.selectHex(cellAtPoint(lngLat.lng, lngLat.lat));
+      // h3-js is fetched on the first hexagon click, not with the first view.
+      if (action.kind === 'hex')
+        import('../lib/geo/h3')
+          .then((h3) => useAppStore.getState().selectHex(h3.cellAtPoint(lngLat.lng, lngLat.lat)))
+          .catch((err: unknown) => console.warn('hexagon selection unavailable', err));
       else if (action.kind === 'point') state.selectPoint(lngLat.lng, lngLat.lat);
       else if (action.kind === 'zoom-in') map.easeTo({ center: lngLat, zoom: action.zoom });
     };

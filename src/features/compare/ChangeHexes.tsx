@@ -4,7 +4,7 @@
 import type { Feature, GeoJSON } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { NET_CLASSES, type Side } from '../../../shared/fixed-change-hex';
-import { cellPolygon } from '../../lib/geo/h3';
+import { useCellOutline } from '../../map/use-cell-outline';
 import { LAYER, OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { useGeoJsonSource } from '../../map/use-geojson-source';
 import { useHexUnderPointer, type ReadHex } from '../../map/use-hex-under-pointer';
@@ -61,8 +61,9 @@ export function ChangeHexTip({
 }) {
   const pointed = useHexUnderPointer(map, active, HOVER_LAYERS, readRaw);
   const cell = pointed ? readChangeHex(pointed.props, earlier) : null;
-  const outline: GeoJSON = cell
-    ? ({ type: 'Feature', properties: {}, geometry: cellPolygon(cell.h3) } satisfies Feature)
+  const cellOutline = useCellOutline(cell?.h3 ?? null);
+  const outline: GeoJSON = cellOutline
+    ? ({ type: 'Feature', properties: {}, geometry: cellOutline } satisfies Feature)
     : EMPTY;
   useGeoJsonSource(SOURCE.fixedChangeHexHover, outline, changeHexHoverLayers, OVERLAY_BEFORE_ID);
   if (!map || !pointed || !cell) return null;

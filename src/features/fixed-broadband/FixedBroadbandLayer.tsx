@@ -6,7 +6,6 @@
 import type { Feature, GeoJSON } from 'geojson';
 import { useShallow } from 'zustand/react/shallow';
 import { CollapsibleLegend } from '../../components/CollapsibleLegend';
-import { cellPolygon } from '../../lib/geo/h3';
 import { vintageLabel } from '../../lib/vintage';
 import { OVERLAY_BEFORE_ID, SOURCE } from '../../map/ids';
 import { useMapInstance } from '../../map/map-context';
@@ -26,6 +25,7 @@ import { useSettledView } from '../../map/use-settled-view';
 import { VIEW_LOAD_MIN_ZOOM, ViewLoadLegend } from './ViewLoadLegend';
 import { useHexHover, type HoveredHex } from './use-hex-hover';
 import './fixed-broadband.css';
+import { useCellOutline } from '../../map/use-cell-outline';
 
 const EMPTY: GeoJSON = { type: 'FeatureCollection', features: [] };
 const NO_POINTS: FixedPoints = { type: 'FeatureCollection', features: [] };
@@ -67,8 +67,9 @@ export function FixedBroadbandLayer() {
   // Upstream, only street zoom draws anything to count.
   const counts = useFixedCounts(map, s.on && (available || street));
   const hovered = useHexHover(map, s.on && available && !comparing);
-  const outline: GeoJSON = hovered
-    ? ({ type: 'Feature', properties: {}, geometry: cellPolygon(hovered.h3) } satisfies Feature)
+  const hoveredCell = useCellOutline(hovered?.h3 ?? null);
+  const outline: GeoJSON = hoveredCell
+    ? ({ type: 'Feature', properties: {}, geometry: hoveredCell } satisfies Feature)
     : EMPTY;
   useGeoJsonSource(SOURCE.fixedHexHover, outline, fixedHexHoverLayers, OVERLAY_BEFORE_ID);
   const zoom = view?.zoom ?? null;
