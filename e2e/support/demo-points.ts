@@ -6,7 +6,8 @@ import { loadDemoFabric } from '../../server/demo/load-demo-fabric';
 import { COORD_SCALE, type Fabric } from '../../server/service/store/fabric';
 import { createMemoryStore } from '../../server/service/store/memory/memory-store';
 import { locateOptions } from '../../server/service/schemas/locate';
-import type { MatchType, Store } from '../../server/service/store/store';
+import type { Store } from '../../server/service/store/store';
+import type { MatchType } from '../../server/service/schemas/locate-match-types';
 
 export interface DemoPoint {
   lng: number;

@@ -10,7 +10,7 @@ import { areaDigest, continuationError, createContinuationSigner } from '../http
 import { ServiceError, invalidParameter } from '../http/errors';
 import { requireFabricVintage } from '../http/vintages';
 import { describeIssue } from '../http/zod-errors';
-import { DEFAULT_COLLECT_LIMITS } from '../ops/collect3';
+import { DEFAULT_COLLECT_LIMITS } from '../store/memory/ops/collect3';
 import { CollectRequestSchema, CollectResponseSchema } from '../schemas/collect3';
 import { errorResponses, jsonResponse, LayerParam, VintageParam } from '../schemas/common';
 import { AreaGeoJson } from '../schemas/geojson';

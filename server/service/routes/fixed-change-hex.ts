@@ -5,8 +5,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { earlierSide } from '../../../shared/fixed-change-hex';
 import { fixedFiltersRecord } from '../../../shared/fixed-status';
-import { composeChangeHexTile } from '../ops/fixed-change-hex-tile';
-import { ByteLru } from '../ops/lru';
+import { composeChangeHexTile } from './fixed-change-hex-tile';
+import { ByteLru } from '../store/rules/lru';
 import { VintageParam } from '../schemas/common';
 import { TileParams } from '../schemas/fabric';
 import { FixedChangeHexQuery } from '../schemas/fixed-tiles';

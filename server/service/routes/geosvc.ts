@@ -5,7 +5,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { latLngToCell } from 'h3-js';
 import { parseJsonBody } from '../http/body';
 import { ServiceError, invalidParameter } from '../http/errors';
-import { boundaryFeature } from '../ops/boundaries';
+import { boundaryFeature } from './boundaries';
 import { errorResponses, jsonResponse } from '../schemas/common';
 import {
   BoundaryFeatureSchema,

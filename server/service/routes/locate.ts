@@ -6,7 +6,7 @@ import type { Store } from '../store/store';
 import { parseJsonBody } from '../http/body';
 import { invalidParameter } from '../http/errors';
 import { requireFabricVintage } from '../http/vintages';
-import { boundingBoxKm2 } from '../ops/locate-extent';
+import { boundingBoxKm2 } from './locate-extent';
 import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
 import {
   LocateBulkBody,

@@ -2,7 +2,7 @@
 // the real service's clients send (sourcekey, matchtype, tolerances, h3). The GET schema is
 // also the locate hot path's (http/locate-fast-path.ts), so both paths accept exactly the same.
 import { z } from '@hono/zod-openapi';
-import { ALL_MATCH_TYPES, MATCH_TYPES, type LocateOptions } from '../store/store';
+import { ALL_MATCH_TYPES, MATCH_TYPES, type LocateOptions } from './locate-match-types';
 import { h3CellProblem } from './h3-cell';
 import { numberQuery } from './common';
 

@@ -12,6 +12,7 @@ import type { FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fab
 import type { HistoryRecord, SummarizeResponse, TranslateRecord } from '../schemas/fabricext';
 import type { FixedRecord, MobileRecord } from '../schemas/coverage';
 import type { LocateRecord } from '../schemas/locate';
+import type { LocateOptions } from '../schemas/locate-match-types';
 import type { MatchParts, MatchResponse } from '../schemas/match';
 import type { PlacesResponse } from '../schemas/places';
 import type { FixedFilters } from '../../../shared/fixed-status';
@@ -29,32 +30,22 @@ export type LayerName = 'locations' | 'parcels' | 'footprints';
 /** The caller's own key for an input row, echoed on its answer so results join back to rows. */
 export type SourceKey = string | number | null;
 
-/** Locate's answer types in decision order; bit i of a `matchtypes` mask allows MATCH_TYPES[i]. */
-export const MATCH_TYPES = ['FootprintParcel', 'Footprint', 'Parcel', 'Nearest'] as const;
-export type MatchType = (typeof MATCH_TYPES)[number];
-export const ALL_MATCH_TYPES = (1 << MATCH_TYPES.length) - 1;
-
 export interface LocatePoint {
   latitude: number;
   longitude: number;
   sourcekey: SourceKey;
 }
 
-/** Locate's limits, defaults already applied (meters). */
-export interface LocateOptions {
-  parceldistancem: number;
-  neardistancem: number;
-  parceltolerancem: number;
-  footprinttolerancem: number;
-  /** Bit mask over MATCH_TYPES of the types that may answer. */
-  matchtypes: number;
-}
-
 export type IdKind = 'location_id' | 'uuid';
 
-export type SummarizeResult =
-  | { ok: true; response: SummarizeResponse }
-  | { ok: false; locationcount: number; maxcount: number };
+/**
+ * An answer over an area, or past maxcount the count of locations inside instead (summarize and
+ * the report alike, in both stores).
+ */
+export type AreaAnswer<R> =
+  { ok: true; response: R } | { ok: false; locationcount: number; maxcount: number };
+
+export type SummarizeResult = AreaAnswer<SummarizeResponse>;
 
 /**
  * Where summarize reads its computed fields (served_status, max_down_mbps, max_up_mbps,
@@ -67,8 +58,7 @@ export interface SummarizeOptions {
   audience?: Audience;
 }
 
-export type ReportResult =
-  { ok: true; response: ReportResponse } | { ok: false; locationcount: number; maxcount: number };
+export type ReportResult = AreaAnswer<ReportResponse>;
 
 /** The release a report compares with (both vintages already validated). */
 export interface ComparedRelease {

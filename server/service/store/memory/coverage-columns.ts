@@ -7,16 +7,9 @@ import {
   statusFromBestTier,
 } from '../../../../shared/fixed-status';
 import type { Audience } from '../../../../shared/served-status';
-import { offerRecords } from '../../ops/fixed-offers-view';
+import { offerRecords } from './ops/fixed-offers-view';
 import type { FixedCoverage } from '../fabric';
-
-/**
- * The values of served_status: the BEAD status, and (only when the coverage vintage is not the
- * fabric vintage asked) a location outside the release that coverage was reported on, which
- * is given no BEAD status (shared/fixed-status.ts, locationFixedStatus).
- */
-export const SERVED_STATUS = ['unserved', 'underserved', 'served', 'notinrelease'] as const;
-export const NOT_IN_RELEASE = 3;
+import { SERVED_STATUS } from '../rules/served-status-codes';
 
 const FIBER = 50;
 

@@ -12,11 +12,10 @@ import {
   fixedFiltersRecord,
   type FixedFilters,
 } from '../../../../shared/fixed-status';
-import { hexCellFeature, type CellCounts } from '../../ops/fixed-hex-feature';
-import { FIXED_LOCATION_MIN_ZOOM, hexResolution } from '../../ops/fixed-tiles';
-import { ByteLru } from '../../ops/lru';
-import { encodePointTile, type TilePoint } from '../../ops/point-tile';
-import { encodeTile, tileBBox } from '../../ops/tiles';
+import { hexCellFeature, type CellCounts } from '../rules/fixed-hex-feature';
+import { encodeTile, FIXED_LOCATION_MIN_ZOOM, hexResolution, tileBBox } from '../rules/tile-grid';
+import { ByteLru } from '../rules/lru';
+import { encodePointTile, type TilePoint } from '../rules/point-tile';
 import type { PgContext } from './context';
 import { quickQuery } from './quick-query';
 

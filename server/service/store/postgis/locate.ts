@@ -4,15 +4,16 @@
 // those candidates with the same geometry functions on the same integer vertices, and only when
 // no parcel or footprint answers does a second query fetch the locations near enough for the
 // Nearest step.
-import { boxAround, roundMeters } from '../../ops/geodesy';
+import { boxAround, roundMeters } from '../rules/geodesy';
 import {
   decideByAreas,
   nearestOf,
   NEAREST,
   type Box,
   type LocateSource,
-} from '../../ops/locate-decision';
-import type { LocateOptions, LocatePoint, LocateRecord, MatchType } from '../store';
+} from '../rules/locate-decision';
+import type { LocatePoint, LocateRecord } from '../store';
+import type { LocateOptions, MatchType } from '../../schemas/locate-match-types';
 import type { PgContext } from './context';
 import { PackedBuilder } from './packed-wkb';
 

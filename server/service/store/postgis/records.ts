@@ -5,7 +5,7 @@
 // Answers keep the order asked; ids unknown in the release are skipped.
 import { latLngToCell } from 'h3-js';
 import { RECORD_FIELDS } from '../contract';
-import { SERVED_STATUS } from '../memory/coverage-columns';
+import { SERVED_STATUS } from '../rules/served-status-codes';
 import type { AreaFeatureRecord, LocationRecord } from '../store';
 import type { PgContext } from './context';
 

@@ -6,7 +6,7 @@
 import { earlierSide } from '../../../../shared/fixed-change-hex';
 import type { FixedFilters } from '../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../shared/served-status';
-import { createChangeTally, type ChangeSideFacts } from '../../ops/report-change-tally';
+import { createChangeTally, type ChangeSideFacts } from '../rules/report-change-tally';
 import type { ReportChange } from '../../schemas/report';
 import type { AreaLocations } from './area-locations';
 import type { PgContext } from './context';

@@ -6,21 +6,18 @@
 // the inside locations' fixed records (coverage-at.ts).
 import { splitLongToH3Index } from 'h3-js';
 import type { FieldColumns } from '../../../postgis/point-blocks';
-import type { DiscreteColumn } from '../../ops/field-values';
-import { MAX_EDGE_TESTS, summaryOf, type SummaryColumns } from '../../ops/summary-rows';
+import {
+  MAX_EDGE_TESTS,
+  summaryOf,
+  type DiscreteColumn,
+  type SummaryColumns,
+} from '../rules/summary-rows';
 import { MAXCOUNT } from '../contract';
-import { SERVED_STATUS } from '../memory/coverage-columns';
-import type { Area, SummarizeResult } from '../store';
-import type { Audience } from '../../../../shared/served-status';
+import { SERVED_STATUS } from '../rules/served-status-codes';
+import type { Area, SummarizeOptions, SummarizeResult } from '../store';
 import { areaLocations } from './area-locations';
 import type { PgContext } from './context';
 import { coverageAt } from './coverage-at';
-
-/** Where the computed fields are read: a coverage vintage (default the release's own), an audience. */
-interface CoverageOptions {
-  coverage?: string;
-  audience?: Audience;
-}
 
 /** The fields that depend on the coverage vintage and audience. */
 const COMPUTED = new Set([
@@ -127,8 +124,7 @@ export async function summarize(
   area: Area,
   fields: string[],
   nocat: boolean,
-  options: CoverageOptions = {},
-  maxEdgeTests = MAX_EDGE_TESTS,
+  { maxEdgeTests = MAX_EDGE_TESTS, ...options }: SummarizeOptions & { maxEdgeTests?: number } = {},
 ): Promise<SummarizeResult> {
   const coverage = options.coverage ?? vintage;
   const audience = options.audience ?? 'residential';

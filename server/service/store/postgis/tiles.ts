@@ -4,9 +4,8 @@
 // by the same lng/lat box the memory store searches, then clipped to the tile and its buffer
 // by ST_AsMVTGeom. A parcel's or footprint's uuid is the store's keyed code, computed here in
 // JS, so a tile with those layers takes two queries: their features in the box, then the tile.
-import { ByteLru } from '../../ops/lru';
-import { ROAD_CLASS } from '../../ops/tile-features';
-import { TILE_MIN_ZOOM, tileBBox } from '../../ops/tiles';
+import { ByteLru } from '../rules/lru';
+import { ROAD_CLASS, TILE_MIN_ZOOM, tileBBox } from '../rules/tile-grid';
 import type { PgContext } from './context';
 import { quickQuery } from './quick-query';
 
