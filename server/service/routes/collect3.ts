@@ -10,7 +10,6 @@ import { areaDigest, continuationError, createContinuationSigner } from '../http
 import { ServiceError, invalidParameter } from '../http/errors';
 import { requireFabricVintage } from '../http/vintages';
 import { describeIssue } from '../http/zod-errors';
-import { DEFAULT_COLLECT_LIMITS } from '../store/memory/ops/collect3';
 import { CollectRequestSchema, CollectResponseSchema } from '../schemas/collect3';
 import { errorResponses, jsonResponse, LayerParam, VintageParam } from '../schemas/common';
 import { AreaGeoJson } from '../schemas/geojson';
@@ -81,6 +80,9 @@ function parseArea(doc: unknown) {
   }
   return areaFromGeoJson(result.data);
 }
+
+/** The service's parts: most features per call, most continuations listed per answer. */
+const DEFAULT_COLLECT_LIMITS: CollectLimits = { partSize: 5000, maxParts: 64 };
 
 /** `continuationKey`: shared with the worker threads that answer collect3 (else random). */
 export function collect3Routes(

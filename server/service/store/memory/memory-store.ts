@@ -106,7 +106,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     fabricVintages: () => fabric.vintages.map((v) => ({ ...v })),
     coverageVintages: () => coverageVintages.slice(),
     layers: () => LAYERS.slice(),
-    fields: (_v, layer) => layerFields(layer),
+    fields: (v, layer) => (vi(v) < 0 ? [] : layerFields(layer)),
     locationData(v, by) {
       const r = record(vi(v), by);
       return r ? [r] : [];
@@ -147,8 +147,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       if (vi(v) < 0) return [];
       return locate(ix, vi(v), point, options);
     },
-    // Both kinds name the same location, so dest only shapes nothing beyond the pair returned.
-    translate: (v, src, _dest, id) => (vi(v) < 0 ? [] : translate(ix, vi(v), src, id)),
+    translate: (v, src, dest, id) => (vi(v) < 0 ? [] : translate(ix, vi(v), src, dest, id)),
     summarize(v, area, fields, nocat, options = {}) {
       const c = coverageIndex(options.coverage ?? v);
       if (vi(v) < 0 || c < 0)

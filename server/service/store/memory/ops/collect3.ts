@@ -11,8 +11,6 @@ import type KDBush from 'kdbush';
 import type { CollectLimits, CollectPart } from '../../store';
 import type { AreaIndex } from '../../rules/area-index';
 
-export const DEFAULT_COLLECT_LIMITS: CollectLimits = { partSize: 5000, maxParts: 64 };
-
 /** The features a call may return: a kd-tree and which of its positions exist in the vintage. */
 export interface PointLayer {
   tree: KDBush;

@@ -52,26 +52,28 @@ describe('history', () => {
 
 describe('translate', () => {
   it('location_id → uuid and back', () => {
-    const [fwd] = translate(ix, CURRENT, 'location_id', '1000000003');
+    const [fwd] = translate(ix, CURRENT, 'location_id', 'uuid', '1000000003');
     expect(fwd.location_id).toBe(1000000003);
     expect(fwd.uuid).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-    expect(translate(ix, CURRENT, 'uuid', fwd.uuid)).toEqual([fwd]);
+    expect(translate(ix, CURRENT, 'uuid', 'location_id', fwd.uuid)).toEqual([fwd]);
   });
   it('uuids differ per vintage; a uuid of another vintage gives []', () => {
     const old = locationUuid(ix, 2, 2);
-    expect(old).not.toBe(translate(ix, CURRENT, 'location_id', '1000000003')[0].uuid);
-    expect(translate(ix, 2, 'uuid', old)).toEqual([{ uuid: old, location_id: 1000000003 }]);
-    expect(translate(ix, CURRENT, 'uuid', old)).toEqual([]);
+    expect(old).not.toBe(translate(ix, CURRENT, 'location_id', 'uuid', '1000000003')[0].uuid);
+    expect(translate(ix, 2, 'uuid', 'location_id', old)).toEqual([
+      { uuid: old, location_id: 1000000003 },
+    ]);
+    expect(translate(ix, CURRENT, 'uuid', 'location_id', old)).toEqual([]);
   });
   it('unknown, retired, malformed or edited ids give []', () => {
-    expect(translate(ix, CURRENT, 'location_id', '1000009999')).toEqual([]);
-    expect(translate(ix, CURRENT, 'location_id', '1000000008')).toEqual([]);
-    expect(translate(ix, CURRENT, 'location_id', 'abc')).toEqual([]);
-    const uuid = translate(ix, CURRENT, 'location_id', '1000000003')[0].uuid;
+    expect(translate(ix, CURRENT, 'location_id', 'uuid', '1000009999')).toEqual([]);
+    expect(translate(ix, CURRENT, 'location_id', 'uuid', '1000000008')).toEqual([]);
+    expect(translate(ix, CURRENT, 'location_id', 'uuid', 'abc')).toEqual([]);
+    const uuid = translate(ix, CURRENT, 'location_id', 'uuid', '1000000003')[0].uuid;
     const edited = uuid.slice(0, -1) + (uuid.endsWith('0') ? '1' : '0');
-    expect(translate(ix, CURRENT, 'uuid', edited)).toEqual([]);
-    expect(translate(ix, CURRENT, 'uuid', 'not-a-uuid')).toEqual([]);
+    expect(translate(ix, CURRENT, 'uuid', 'location_id', edited)).toEqual([]);
+    expect(translate(ix, CURRENT, 'uuid', 'location_id', 'not-a-uuid')).toEqual([]);
   });
 });
