@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { jsonError } from './json-error';
+import { jsonError } from '../node-http/json-error';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

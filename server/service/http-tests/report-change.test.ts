@@ -13,8 +13,8 @@ import {
 import { earlierSide } from '../../../shared/fixed-change-hex';
 import { encodeTiers, parseFixedFilters, type FixedFilters } from '../../../shared/fixed-status';
 import { report } from '../store/memory/ops/report';
-import type { FixedRecord } from '../schemas/coverage';
-import type { ReportResponse } from '../schemas/report';
+import type { FixedRecord } from '../../contract/schemas/coverage';
+import type { ReportResponse } from '../../contract/schemas/report';
 import { buildFabricIndex } from '../store/memory/fabric-index';
 import { createMemoryStore } from '../store/memory/memory-store';
 import type { Store } from '../store/store';

@@ -8,22 +8,36 @@
 // from the zod schema that describes it on the wire (server/service/schemas/), so the two
 // cannot drift apart.
 import type { FabricVintage } from './fabric';
-import type { FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
-import type { HistoryRecord, SummarizeResponse, TranslateRecord } from '../schemas/fabricext';
-import type { FixedRecord, MobileRecord } from '../schemas/coverage';
-import type { LocateRecord } from '../schemas/locate';
-import type { LocateOptions } from '../schemas/locate-match-types';
-import type { MatchParts, MatchResponse } from '../schemas/match';
-import type { PlacesResponse } from '../schemas/places';
+import type { FieldDef, LocationRecord, AreaFeatureRecord } from '../../contract/schemas/fabric';
+import type {
+  HistoryRecord,
+  SummarizeResponse,
+  TranslateRecord,
+} from '../../contract/schemas/fabricext';
+import type { FixedRecord, MobileRecord } from '../../contract/schemas/coverage';
+import type { LocateRecord } from '../../contract/schemas/locate';
+import type { LocateOptions } from '../../contract/schemas/locate-match-types';
+import type { MatchParts, MatchResponse } from '../../contract/schemas/match';
+import type { PlacesResponse } from '../../contract/schemas/places';
 import type { FixedFilters } from '../../../shared/fixed-status';
 import type { Audience } from '../../../shared/served-status';
-import type { ReportResponse } from '../schemas/report';
+import type { ReportResponse } from '../../contract/schemas/report';
 
-export type { FieldCategory, FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
-export type { HistoryRecord, SummaryRow, TranslateRecord } from '../schemas/fabricext';
-export type { FixedRecord, MobileRecord } from '../schemas/coverage';
-export type { LocateRecord } from '../schemas/locate';
-export type { MatchCode, MatchLocation, MatchParts, MatchResponse } from '../schemas/match';
+export type {
+  FieldCategory,
+  FieldDef,
+  LocationRecord,
+  AreaFeatureRecord,
+} from '../../contract/schemas/fabric';
+export type { HistoryRecord, SummaryRow, TranslateRecord } from '../../contract/schemas/fabricext';
+export type { FixedRecord, MobileRecord } from '../../contract/schemas/coverage';
+export type { LocateRecord } from '../../contract/schemas/locate';
+export type {
+  MatchCode,
+  MatchLocation,
+  MatchParts,
+  MatchResponse,
+} from '../../contract/schemas/match';
 
 export type LayerName = 'locations' | 'parcels' | 'footprints';
 

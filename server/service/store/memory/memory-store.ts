@@ -1,5 +1,5 @@
 // The in-memory Store: a Fabric plus its static indexes, answering every operation from typed
-// columns. Its operations live in server/service/ops/ (one module each); this file binds them to
+// columns. Its operations live in ops/ beside it (one module each), over the rules both stores share (store/rules/); this file binds them to
 // one fabric and index. Vintages arrive validated by the routes; an unknown one still answers
 // empty here so the store never throws on a caller's mistake. Every answer is computed at once
 // and handed back as a settled promise (the interface is asynchronous for stores that wait on
@@ -29,7 +29,6 @@ import { translate } from './ops/translate';
 import { MAXCOUNT, RECORD_FIELDS, layerFields } from '../contract';
 import type { Fabric } from '../fabric';
 import { closableStore } from '../closable-store';
-import type { FixedFilters } from '../../../../shared/fixed-status';
 import { buildFabricIndex, type FabricIndex } from './fabric-index';
 import type { LayerName, LocationRecord, Store } from '../store';
 
@@ -177,23 +176,14 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       return joined ? fixedTiles.locationTile(joined, z, x, y) : new Uint8Array(0);
     },
   };
+  // Awaits the hexagon cells, which are built in slices (ops/fixed-hex-warm-up.ts).
+  const fixedHexTile: Store['fixedHexTile'] = async (cv, fv, z, x, y, filters) => {
+    const joined = fixedVintages(cv, fv);
+    return joined ? fixedTiles.hexTile(joined, z, x, y, filters) : new Uint8Array(0);
+  };
   const store = closableStore({
     kind: 'demo',
-    methods: {
-      ...sync,
-      // Awaits the hexagon cells, which are built in slices (ops/fixed-hex-warm-up.ts).
-      fixedHexTile: (
-        cv: string,
-        fv: string,
-        z: number,
-        x: number,
-        y: number,
-        filters: FixedFilters,
-      ) => {
-        const joined = fixedVintages(cv, fv);
-        return joined ? fixedTiles.hexTile(joined, z, x, y, filters) : new Uint8Array(0);
-      },
-    },
+    methods: { ...sync, fixedHexTile },
     release: () => fixedTiles.close(),
   });
   indexes.set(store, ix);

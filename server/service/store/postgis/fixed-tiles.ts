@@ -1,5 +1,5 @@
 // Fixed broadband tiles over PostGIS (docs/architecture.md, "The fixed broadband path"): the memory store's `fixed` points and
-// `fixed_hex` hexagons (ops/fixed-tiles.ts), read from what the import derives
+// `fixed_hex` hexagons (memory/ops/fixed-tiles.ts), read from what the import derives
 // (import/derive-fixed-tiles.ts: tier strings per coverage vintage, each location's H3 cells,
 // the cells' boxes) and encoded by the memory store's own encoders, so positions and
 // properties agree. Hexagon counts come from a tile's locations grouped by what decides their
@@ -177,7 +177,7 @@ function hexGroups(ctx: PgContext, v: Joined, res: 7 | 8, z: number, x: number, 
   return found;
 }
 
-/** Each cell's counts under the filters, in the memory store's terms (ops/fixed-hex-counts.ts). */
+/** Each cell's counts under the filters, in the memory store's terms (memory/ops/fixed-hex-counts.ts). */
 function countCells(groups: readonly Group[], filters: FixedFilters): Map<string, CellCounts> {
   const cells = new Map<string, CellCounts>();
   for (const g of groups) {

@@ -7,7 +7,7 @@
 // title case ("SPRINGFIELD" → "Springfield"), which is how the memory store's towns are spelt.
 // A street is the address line after its house number and without its unit, read as match reads
 // it (addressRoad), grouped with its city.
-import type { PlaceAddress, PlacesResponse } from '../../schemas/places';
+import type { PlaceAddress, PlacesResponse } from '../../../contract/schemas/places';
 import { roadParts } from '../rules/match-text';
 import { rankPlaces } from '../rules/places-rank';
 import type { Extent, PlacesIndex, StreetBase, TownEntry, ZipEntry } from '../rules/place-entries';

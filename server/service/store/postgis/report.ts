@@ -1,6 +1,6 @@
 // The area report over the database: the release's locations inside the area found as summarize
 // finds them (area-locations.ts, refused past MAXCOUNT alike), their fixed records at the
-// coverage vintage fetched by feature, and the memory store's own tally (ops/report-tally.ts)
+// coverage vintage fetched by feature, and the tally both stores share (rules/report-tally.ts)
 // counting them in the memory store's order (ascending feature), so both stores count alike.
 // Compared with a second release, MAXCOUNT weighs the locations inside in either fabric and
 // report-change.ts counts what changed.

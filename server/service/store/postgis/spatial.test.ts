@@ -14,7 +14,7 @@ import { collectAll, repeated } from '../contract/testing/collect-all';
 import { loadIntoPostgis, type LoadedFabric } from '../contract/testing/load-into-postgis';
 import type { Fabric } from '../fabric';
 import { type Area, type Store } from '../store';
-import { ALL_MATCH_TYPES, type LocateOptions } from '../../schemas/locate-match-types';
+import { ALL_MATCH_TYPES, type LocateOptions } from '../../../contract/schemas/locate-match-types';
 import { collect } from './collect';
 import { loadPgContext, type PgContext } from './context';
 import { locate } from './locate';

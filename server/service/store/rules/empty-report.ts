@@ -1,7 +1,7 @@
 // The report over an area a store holds no locations for (a vintage it does not hold): both
 // stores answer it alike, with the filters and, when comparing, an empty change.
 import { fixedFiltersRecord, type FixedFilters } from '../../../../shared/fixed-status';
-import type { ReportResponse } from '../../schemas/report';
+import type { ReportResponse } from '../../../contract/schemas/report';
 import { emptyChange } from './report-change-tally';
 import { createReportTally } from './report-tally';
 

@@ -3,7 +3,7 @@
 // Ties are broken explicitly (lower parcel feature, then lower location index), never by the
 // order a source happens to list candidates in.
 import type { PackedGeometry } from '../fabric';
-import type { LocateOptions, MatchType } from '../../schemas/locate-match-types';
+import type { LocateOptions, MatchType } from '../../../contract/schemas/locate-match-types';
 import { boxAround, haversineMeters } from './geodesy';
 import { insideWithin } from './polygon-distance';
 

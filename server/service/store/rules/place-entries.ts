@@ -1,6 +1,6 @@
 // The shapes places ranks (places-rank.ts), whichever store builds them: towns, ZIP codes and
 // streets of one fabric vintage, each with the bounding box and count of its locations.
-import type { PlaceOutline } from '../../schemas/places';
+import type { PlaceOutline } from '../../../contract/schemas/places';
 import type { RoadParts } from './match-text';
 
 /** [west, south, east, north] in degrees. */

@@ -7,7 +7,7 @@
 // A convex hull is honest about where a place's locations are, not about its legal boundary:
 // it spans the gaps between a town's clusters and may take in farmland between them, so the
 // app names such an area "the extent of …" (docs/SERVICE.md, "places").
-import type { PlaceOutline } from '../../schemas/places';
+import type { PlaceOutline } from '../../../contract/schemas/places';
 
 /** About 55 m north-south, 43 m east-west at 39°N: wider than a location's parcel offset. */
 export const OUTLINE_MARGIN = 0.0005;

@@ -10,7 +10,7 @@
 //
 // rankPlaces is the decision, over an index any store builds (place-entries.ts's shapes); each
 // store lists the chosen streets' addresses from what it holds.
-import type { PlaceRecord } from '../../schemas/places';
+import type { PlaceRecord } from '../../../contract/schemas/places';
 import { parseAddress, roadParts, stringSimilarity, tokens, type RoadParts } from './match-text';
 import type { PlacesIndex, StreetBase } from './place-entries';
 

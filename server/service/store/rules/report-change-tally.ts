@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/fixed-status';
 import { earlierSide } from '../../../../shared/fixed-change-hex';
 import type { FixedOffer } from '../../../../shared/served-status';
-import type { ReportChange } from '../../schemas/report';
+import type { ReportChange } from '../../../contract/schemas/report';
 
 /** A location's facts at one release, with the rows (into that side's offer table) of its records. */
 export interface ChangeSideFacts {

@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../shared/served-status';
 import { FIXED_TECHNOLOGIES, fixedTechnology } from '../../../../shared/technology';
-import { REPORT_GROUPS, type ReportBody } from '../../schemas/report';
+import { REPORT_GROUPS, type ReportBody } from '../../../contract/schemas/report';
 
 export interface ReportOffer {
   offer: FixedOffer;

@@ -4,7 +4,7 @@
 // reads its typed columns; a database store the columns it fetched for the area's candidates.
 import type { SummarizeResult, SummaryRow } from '../store';
 import { locationFieldDef } from '../field-catalogue';
-import { ServiceError } from '../../http/errors';
+import { ServiceError } from '../../../contract/errors';
 
 /**
  * Edge tests one request may cost beyond the first FREE_EDGE_TESTS of each location in the

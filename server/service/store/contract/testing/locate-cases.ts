@@ -3,7 +3,10 @@
 // default options and under each option moved: both distance parameters, both tolerances, and
 // match type masks.
 import { type LocatePoint } from '../../store';
-import { ALL_MATCH_TYPES, type LocateOptions } from '../../../schemas/locate-match-types';
+import {
+  ALL_MATCH_TYPES,
+  type LocateOptions,
+} from '../../../../contract/schemas/locate-match-types';
 import { ringMean, vertex, type Picker } from './pick';
 
 export const DEFAULT_OPTIONS: LocateOptions = {

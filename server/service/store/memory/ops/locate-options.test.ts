@@ -8,7 +8,7 @@ import {
   MATCH_TYPES,
   type LocateOptions,
   type MatchType,
-} from '../../../schemas/locate-match-types';
+} from '../../../../contract/schemas/locate-match-types';
 import { buildFixtureFabric, fixtureLngLat } from '../../../testing/fixture-fabric';
 import { locate } from './locate';
 

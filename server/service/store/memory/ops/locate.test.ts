@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildFabricIndex } from '../fabric-index';
-import { ALL_MATCH_TYPES, type LocateOptions } from '../../../schemas/locate-match-types';
+import {
+  ALL_MATCH_TYPES,
+  type LocateOptions,
+} from '../../../../contract/schemas/locate-match-types';
 import {
   FIXTURE_LOCATIONS,
   FIXTURE_POINTS,

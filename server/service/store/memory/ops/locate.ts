@@ -5,7 +5,7 @@
 // locate-decision.ts (shared with the database store); this module feeds it the memory indexes.
 import { forEachPresentPoint, type FabricIndex } from '../fabric-index';
 import type { LocatePoint, LocateRecord } from '../../store';
-import type { LocateOptions } from '../../../schemas/locate-match-types';
+import type { LocateOptions } from '../../../../contract/schemas/locate-match-types';
 import { boxAround, roundMeters } from '../../rules/geodesy';
 import {
   decideByAreas,

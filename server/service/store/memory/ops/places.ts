@@ -1,6 +1,6 @@
 // places over the memory store: the places rankPlaces (store/rules/places-rank.ts) decides, and
 // a chosen street's addresses read from the fabric's columns.
-import type { PlaceAddress, PlacesResponse } from '../../../schemas/places';
+import type { PlaceAddress, PlacesResponse } from '../../../../contract/schemas/places';
 import type { FabricIndex } from '../fabric-index';
 import { addressPrimary } from './location-records';
 import { rankPlaces } from '../../rules/places-rank';

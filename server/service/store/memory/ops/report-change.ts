@@ -5,7 +5,7 @@
 // counted by report-change-tally.ts.
 import { earlierSide } from '../../../../../shared/fixed-change-hex';
 import type { FixedFilters } from '../../../../../shared/fixed-status';
-import type { ReportChange } from '../../../schemas/report';
+import type { ReportChange } from '../../../../contract/schemas/report';
 import type { FabricIndex } from '../fabric-index';
 import { offerRecords, releaseVintageIndex } from './fixed-offers-view';
 import { history } from './history';

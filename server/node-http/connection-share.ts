@@ -10,7 +10,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpLimits } from '../config/server-env';
-import { addressKey } from '../service/http/auth-failures';
+import { addressKey } from './address-key';
 import { rawJsonError, type JsonErrorSpec } from './json-error';
 import { requestIdFor } from './log-lines';
 

@@ -2,7 +2,7 @@
 // match's are in locate.ts and match.ts.
 import { z } from '@hono/zod-openapi';
 import { FIXED_FILTER_PARAMETERS } from '../../../shared/fixed-status';
-import type { Dialect } from '../http/dialect';
+import type { Dialect } from '../dialect';
 import { listQuery, locationIdQuery } from './common';
 
 export const HistoryQuery = z.object({ location_id: locationIdQuery() });

@@ -1,6 +1,6 @@
 // Schemas of the base fabric operations (docs/SERVICE.md, "Base fabric service").
 import { z } from '@hono/zod-openapi';
-import { speaksPublished, type Dialect } from '../http/dialect';
+import { speaksPublished, type Dialect } from '../dialect';
 import { listQuery, locationIdQuery } from './common';
 
 export const MAX_BULK_IDS = 1000;

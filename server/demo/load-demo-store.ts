@@ -1,7 +1,7 @@
 // The demo store: the seeded demo fabric (generated, or read from the .data cache) in memory.
-import { loadDemoFabric } from '../../../demo/load-demo-fabric';
-import { createMemoryStore } from './memory-store';
-import type { Store } from '../store';
+import { loadDemoFabric } from './load-demo-fabric';
+import { createMemoryStore } from '../service/store/memory/memory-store';
+import type { Store } from '../service/store/store';
 
 export type LoadDemoStoreOptions = NonNullable<Parameters<typeof loadDemoFabric>[0]>;
 
