@@ -3,8 +3,8 @@
 // token, no schema, no vintage check, no security headers, no usage count). Run by the bench
 // in its own process, as the service is; `listening on <url>` tells it that it is ready.
 import { createServer } from 'node:http';
-import { locateOptions } from '../server/service/schemas/locate';
-import { loadDemoStore } from '../server/service/store/memory/load-store';
+import { locateOptions } from '../server/contract/schemas/locate';
+import { loadDemoStore } from '../server/demo/load-demo-store';
 
 const PATH = /^\/fabricext\/([^/]+)\/locate\?(.*)$/;
 const DEFAULTS = locateOptions({});

@@ -5,8 +5,9 @@
 import { loadDemoFabric } from '../../server/demo/load-demo-fabric';
 import { COORD_SCALE, type Fabric } from '../../server/service/store/fabric';
 import { createMemoryStore } from '../../server/service/store/memory/memory-store';
-import { locateOptions } from '../../server/service/schemas/locate';
-import type { MatchType, Store } from '../../server/service/store/store';
+import { locateOptions } from '../../server/contract/schemas/locate';
+import type { Store } from '../../server/service/store/store';
+import type { MatchType } from '../../server/contract/schemas/locate-match-types';
 
 export interface DemoPoint {
   lng: number;

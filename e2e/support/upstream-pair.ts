@@ -2,7 +2,7 @@
 // and an app server whose SERVICE_URL and SERVICE_TOKEN point at it: the app as it runs
 // against the real service, with every /api call crossing real HTTP twice.
 import { defaultLimits } from '../../server/config/server-env';
-import type { Dialect } from '../../server/service/http/dialect';
+import type { Dialect } from '../../server/contract/dialect';
 import { startStandaloneService } from '../../server/service/standalone-server';
 import type { Store } from '../../server/service/store/store';
 import { startAppServer } from '../../server/app/start-app-server';

@@ -2,9 +2,9 @@
 // Either way the app server hands it a request whose path is the service path (no /api).
 import type { MiddlewareHandler } from 'hono';
 import type { Capabilities } from '../../shared/capabilities';
-import type { ServiceError } from '../service/http/errors';
+import type { ServiceError } from '../contract/errors';
 import type { FabricVintage } from '../service/store/fabric';
-import { tagRequest } from './log-lines';
+import { tagRequest } from '../node-http/log-lines';
 
 export interface Backend {
   /** "embedded", or the upstream host. */

@@ -6,7 +6,7 @@
 // memory stays a few numbers per client.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { ServiceError, errorFetchResponse } from '../service/http/errors';
+import { ServiceError, errorFetchResponse } from '../contract/errors';
 import type { Backend } from './backend';
 
 const BUCKET_MS = 10_000;

@@ -3,16 +3,16 @@
 // request id go on every answer, /api and pages alike; the front door refuses other Hosts,
 // other sites and odd methods first; every failure is JSON, never a text/plain page.
 import { Hono } from 'hono';
-import { clientWentAway } from '../service/http/client-gone';
-import { ServiceError, errorFetchResponse } from '../service/http/errors';
+import { clientWentAway } from '../node-http/client-gone';
+import { ServiceError, errorFetchResponse } from '../contract/errors';
 import { backendVintages, type Backend, type BackendVintages } from './backend';
 import { refuseDotSegments } from './dot-segments';
 import { frontDoor } from './front-door';
 import type { HostAllowlist } from './host-allowlist';
-import { jsonError } from './json-error';
-import { requestIdOf, tagRequest, type LineLogger } from './log-lines';
+import { jsonError } from '../node-http/json-error';
+import { requestIdOf, tagRequest, type LineLogger } from '../node-http/log-lines';
 import { markAborted, requestLog } from './request-log';
-import { securityHeaders } from './security-headers';
+import { securityHeaders } from '../node-http/security-headers';
 import { staticApp } from './static-files';
 
 export interface AppServerOptions {

@@ -7,9 +7,15 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { parseServerEnv } from '../config/server-env';
 import { createAppServer } from './create-app-server';
 import { hostAllowlist } from './host-allowlist';
-import { closeServer, createHttpServer, exitOnSignals, fetchListener, listen } from './http-server';
-import { lineLogger } from './log-lines';
-import { contentSecurityPolicy, securityHeaderEntries } from './security-headers';
+import {
+  closeServer,
+  createHttpServer,
+  exitOnSignals,
+  fetchListener,
+  listen,
+} from '../node-http/http-server';
+import { lineLogger } from '../node-http/log-lines';
+import { contentSecurityPolicy, securityHeaderEntries } from '../node-http/security-headers';
 import { appVersion, backendFromEnv } from './start-app-server';
 
 readCommandLine(

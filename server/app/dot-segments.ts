@@ -5,7 +5,7 @@
 // one, and no page or operation is reached through it.
 import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
-import { jsonError } from './json-error';
+import { jsonError } from '../node-http/json-error';
 
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 

@@ -10,14 +10,14 @@ import {
   type DataSource,
 } from '../../shared/capabilities';
 import { createServiceApp } from '../service/app';
-import type { Dialect } from '../service/http/dialect';
+import type { Dialect } from '../contract/dialect';
 import { isLocateTarget, LOCATE, locateAnswerer } from '../service/http/locate-answer';
 import { storeHealth } from '../service/http/store-health';
 import { ANONYMOUS_ACCOUNT, createUsageMeter } from '../service/http/usage-meter';
 import type { ServicePool } from '../service/pool/service-pool';
 import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
-import type { LineLogger } from './log-lines';
+import type { LineLogger } from '../node-http/log-lines';
 
 export interface EmbeddedOptions {
   logError?: LineLogger;

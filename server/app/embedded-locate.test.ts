@@ -12,7 +12,7 @@ import type { Backend } from './backend';
 import { createEmbeddedBackend } from './embedded-backend';
 import { createAppServer } from './create-app-server';
 import { hostAllowlist } from './host-allowlist';
-import { closeServer, createHttpServer, fetchListener, listen } from './http-server';
+import { closeServer, createHttpServer, fetchListener, listen } from '../node-http/http-server';
 
 const CURRENT = '202506';
 const backend = createEmbeddedBackend(createMemoryStore(buildFixtureFabric()));

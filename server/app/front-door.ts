@@ -5,7 +5,7 @@
 // common ones (TRACE, PROPFIND, ...) are refused everywhere.
 import type { MiddlewareHandler } from 'hono';
 import type { HostAllowlist } from './host-allowlist';
-import { jsonError } from './json-error';
+import { jsonError } from '../node-http/json-error';
 
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

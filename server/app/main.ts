@@ -1,9 +1,9 @@
 // `npm start` (through scripts/start.mjs): the app server on PORT (5173) and HOST (127.0.0.1).
 import { readCommandLine } from '../config/command-line';
 import { parseServerEnv } from '../config/server-env';
-import { exitOnSignals } from './http-server';
+import { exitOnSignals } from '../node-http/http-server';
 import { startAppServer } from './start-app-server';
-import { stdoutLines } from './stdout-lines';
+import { stdoutLines } from '../node-http/stdout-lines';
 
 readCommandLine(
   {

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import { buildFixtureFabric } from '../service/testing/fixture-fabric';
-import { escapeControl } from './log-lines';
+import { escapeControl } from '../node-http/log-lines';
 import { startAppServer, type RunningAppServer } from './start-app-server';
 import { startFakeUpstream } from './testing/fake-upstream';
 import { rawExchange } from './testing/raw-http';

@@ -4,8 +4,8 @@
 // logged about it carry it too (see log-lines.ts). A client that hangs up mid-request is logged
 // as an abort in one line: that is the client's choice, not an internal error.
 import type { MiddlewareHandler } from 'hono';
-import { requestIdFor, tagRequest, type LineLogger } from './log-lines';
-import { nodeExchange } from './node-exchange';
+import { requestIdFor, tagRequest, type LineLogger } from '../node-http/log-lines';
+import { nodeExchange } from '../node-http/node-exchange';
 
 const ABORTED = Symbol('aborted');
 

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { chooseCoding } from './content-coding';
-import { jsonError } from './json-error';
+import { jsonError } from '../node-http/json-error';
 import { PRECOMPRESSED } from './precompress';
 
 const TYPES: Record<string, string> = {

@@ -2,8 +2,8 @@
 // what the operation answers (JSON, a schema for cached operations, bytes for tiles); the
 // contract's error statuses are re-emitted in our vocabulary; any other status (1xx, 204,
 // 3xx, 304, 999, ...) is a 502. Bodies are read with a byte cap in every case.
-import { ServiceError } from '../service/http/errors';
-import type { OperationDef } from '../service/http/operations';
+import { ServiceError } from '../contract/errors';
+import type { OperationDef } from '../contract/operations';
 import { discardBody, readUpstreamBody } from './upstream-body';
 import { UPSTREAM_ERROR_STATUSES, reemitUpstreamError } from './upstream-errors';
 import { UPSTREAM_OPERATIONS } from './upstream-params';

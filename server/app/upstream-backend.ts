@@ -4,13 +4,13 @@
 // read with a byte cap, checked, re-emitted in our error vocabulary (upstream-answer.ts).
 import { NO_VIEWS } from '../../shared/capabilities';
 import { createHash } from 'node:crypto';
-import { readBodyCapped } from '../service/http/body';
-import { ServiceError, errorFetchResponse } from '../service/http/errors';
-import { findOperation, type OperationDef } from '../service/http/operations';
-import { encodedPathError } from '../service/http/plain-path';
+import { readBodyCapped } from '../contract/body';
+import { ServiceError, errorFetchResponse } from '../contract/errors';
+import { findOperation, type OperationDef } from '../contract/operations';
+import { encodedPathError } from '../contract/plain-path';
 import type { Backend } from './backend';
 import { clientRateLimit } from './client-rate-limit';
-import type { LineLogger } from './log-lines';
+import type { LineLogger } from '../node-http/log-lines';
 import { LruCache, type LruLimits } from './lru-cache';
 import { errorAnswer, upstreamAnswer, type UpstreamAnswer } from './upstream-answer';
 import { DEFAULT_UPSTREAM_MAX_BYTES, UpstreamTooLarge } from './upstream-body';

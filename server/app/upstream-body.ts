@@ -1,7 +1,7 @@
 // Reading an upstream answer's body with a byte cap: the body is streamed and the read stops
 // (and the connection is dropped) as soon as it passes the cap, so a 300 MB answer never sits
 // in memory. The cap counts decoded bytes, so a small gzip bomb stops at the same point.
-import { readStreamCapped } from '../service/http/body';
+import { readStreamCapped } from '../contract/body';
 
 export const DEFAULT_UPSTREAM_MAX_BYTES = 32 * 1024 * 1024;
 

@@ -4,7 +4,7 @@
 // upstream's code when it is one of ours and agrees with the status), 5xx messages are ours,
 // 4xx messages pass only when they look like a one-line parameter rule, and details keep only
 // the documented small members.
-import { ERROR_STATUS, ServiceError, type ErrorCode } from '../service/http/errors';
+import { ERROR_STATUS, ServiceError, type ErrorCode } from '../contract/errors';
 
 /** Upstream statuses that are error answers of the contract (others are odd: 502). */
 export const UPSTREAM_ERROR_STATUSES: ReadonlySet<number> = new Set([

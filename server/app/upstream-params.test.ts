@@ -1,7 +1,7 @@
 // The upstream table covers the whole operations table, and only contract parameters pass.
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../service/http/errors';
-import { OPERATIONS, findOperation, type OperationDef } from '../service/http/operations';
+import { ServiceError } from '../contract/errors';
+import { OPERATIONS, findOperation, type OperationDef } from '../contract/operations';
 import { UPSTREAM_OPERATIONS, allowedQueryParams, forwardableQuery } from './upstream-params';
 
 function opAt(method: string, path: string): OperationDef {

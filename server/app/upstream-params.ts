@@ -4,8 +4,8 @@
 // time. The names come from the reference service's own zod query schemas, so a parameter
 // added to the contract is forwarded at once.
 import type { z } from 'zod';
-import { invalidParameter, type ServiceError } from '../service/http/errors';
-import type { OperationDef } from '../service/http/operations';
+import { invalidParameter, type ServiceError } from '../contract/errors';
+import type { OperationDef } from '../contract/operations';
 import {
   coverageVintagesSchema,
   fixedRecordsSchema,
@@ -16,20 +16,20 @@ import {
   CoverageVintagesQuery,
   FixedQuery,
   MobileQuery,
-} from '../service/schemas/coverage';
-import { BulkQuery, DataQuery } from '../service/schemas/fabric';
+} from '../contract/schemas/coverage';
+import { BulkQuery, DataQuery } from '../contract/schemas/fabric';
 import {
   FixedChangeHexQuery,
   FixedChangeQuery,
   FixedHexQuery,
   FixedTileQuery,
-} from '../service/schemas/fixed-tiles';
-import { HistoryQuery, SummarizeQuery, TranslateQuery } from '../service/schemas/fabricext';
-import { BoundaryQuery, H3AssignQuery } from '../service/schemas/geosvc';
-import { LocateOptionsQuery, LocateQuery } from '../service/schemas/locate';
-import { MatchBulkQuery, MatchQuery } from '../service/schemas/match';
-import { PlacesQuery } from '../service/schemas/places';
-import { ReportQuery } from '../service/schemas/report';
+} from '../contract/schemas/fixed-tiles';
+import { HistoryQuery, SummarizeQuery, TranslateQuery } from '../contract/schemas/fabricext';
+import { BoundaryQuery, H3AssignQuery } from '../contract/schemas/geosvc';
+import { LocateOptionsQuery, LocateQuery } from '../contract/schemas/locate';
+import { MatchBulkQuery, MatchQuery } from '../contract/schemas/match';
+import { PlacesQuery } from '../contract/schemas/places';
+import { ReportQuery } from '../contract/schemas/report';
 
 type QuerySchema = z.ZodObject;
 

@@ -8,12 +8,12 @@ import {
   dataSourceStamp,
   type DataSource,
 } from '../../shared/capabilities';
-import { findOperation } from '../service/http/operations';
+import { findOperation } from '../contract/operations';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import { readManifest, readWorkspaceFabric } from '../workspace/workspace-files';
 import type { Backend } from './backend';
 import { createEmbeddedBackend } from './embedded-backend';
-import type { LineLogger } from './log-lines';
+import type { LineLogger } from '../node-http/log-lines';
 
 /** This project's operations (docs/REAL-API.md, "What follows for this project"). */
 const OWN = new Set([

@@ -3,27 +3,7 @@
 // so a malformed value stops the server with a message naming the variable, instead of a
 // silent fallback to Node's defaults (80 s for a request head, 300 s for a body, no cap).
 import { z } from 'zod';
-
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-function seconds(name: string, def: number, max: number) {
-  const rule = `${name} must be a number of seconds greater than 0 and at most ${max}`;
-  return z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: rule })
-      .refine((n) => Number.isFinite(n) && n > 0 && n <= max, rule)
-      .default(def),
-  );
-}
-
-function integer(name: string, min: number, max: number) {
-  const rule = `${name} must be a whole number from ${min} to ${max}`;
-  return z.coerce
-    .number({ error: rule })
-    .refine((n) => Number.isInteger(n) && n >= min && n <= max, rule);
-}
+import { emptyToUndefined, secondsEnv, wholeNumber } from '../node-http/env-number';
 
 // One Host entry: a DNS name, an IPv4 address or a bracketed IPv6 one, optionally with a port.
 const HOST_ENTRY =
@@ -64,23 +44,23 @@ export const SERVER_ENV_DEFAULTS = {
 
 const serverEnvSchema = z
   .object({
-    PORT: z.preprocess(emptyToUndefined, integer('PORT', 0, 65535).optional()),
+    PORT: z.preprocess(emptyToUndefined, wholeNumber('PORT', 0, 65535).optional()),
     HOST: z.preprocess(emptyToUndefined, z.string().trim().default('127.0.0.1')),
     ALLOWED_HOSTS: allowedHosts,
-    HEADERS_TIMEOUT_S: seconds('HEADERS_TIMEOUT_S', SERVER_ENV_DEFAULTS.HEADERS_TIMEOUT_S, 600),
-    REQUEST_TIMEOUT_S: seconds('REQUEST_TIMEOUT_S', SERVER_ENV_DEFAULTS.REQUEST_TIMEOUT_S, 3600),
-    KEEPALIVE_TIMEOUT_S: seconds(
+    HEADERS_TIMEOUT_S: secondsEnv('HEADERS_TIMEOUT_S', SERVER_ENV_DEFAULTS.HEADERS_TIMEOUT_S, 600),
+    REQUEST_TIMEOUT_S: secondsEnv('REQUEST_TIMEOUT_S', SERVER_ENV_DEFAULTS.REQUEST_TIMEOUT_S, 3600),
+    KEEPALIVE_TIMEOUT_S: secondsEnv(
       'KEEPALIVE_TIMEOUT_S',
       SERVER_ENV_DEFAULTS.KEEPALIVE_TIMEOUT_S,
       600,
     ),
     MAX_CONNECTIONS: z.preprocess(
       emptyToUndefined,
-      integer('MAX_CONNECTIONS', 1, 1_000_000).default(SERVER_ENV_DEFAULTS.MAX_CONNECTIONS),
+      wholeNumber('MAX_CONNECTIONS', 1, 1_000_000).default(SERVER_ENV_DEFAULTS.MAX_CONNECTIONS),
     ),
     MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(
       emptyToUndefined,
-      integer('MAX_CONNECTIONS_PER_ADDRESS', 1, 1_000_000).default(
+      wholeNumber('MAX_CONNECTIONS_PER_ADDRESS', 1, 1_000_000).default(
         SERVER_ENV_DEFAULTS.MAX_CONNECTIONS_PER_ADDRESS,
       ),
     ),

@@ -3,6 +3,7 @@
 // PostGIS database `npm run import` loaded (STORE=postgis with DATABASE_URL). A malformed value
 // stops the server with a message naming the variable rather than falling back silently.
 import { z } from 'zod';
+import { emptyToUndefined, secondsEnv, wholeNumberEnv } from '../node-http/env-number';
 
 /** Defaults: documented in the README's Configuration table. */
 export const STORE_ENV_DEFAULTS = {
@@ -12,19 +13,6 @@ export const STORE_ENV_DEFAULTS = {
   DATABASE_CONNECT_TIMEOUT_S: 5,
 } as const;
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-function number(name: string, rule: string, ok: (n: number) => boolean, def: number) {
-  return z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: `${name} must be ${rule}` })
-      .refine((n) => ok(n), `${name} must be ${rule}`)
-      .default(def),
-  );
-}
-
 const storeEnvSchema = z.object({
   STORE: z.preprocess(
     (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toLowerCase()) : v),
@@ -33,23 +21,21 @@ const storeEnvSchema = z.object({
       .default(STORE_ENV_DEFAULTS.STORE),
   ),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
-  DATABASE_POOL_SIZE: number(
+  DATABASE_POOL_SIZE: wholeNumberEnv(
     'DATABASE_POOL_SIZE',
-    'a whole number from 1 to 200',
-    (n) => Number.isInteger(n) && n >= 1 && n <= 200,
+    1,
+    200,
     STORE_ENV_DEFAULTS.DATABASE_POOL_SIZE,
   ),
-  DATABASE_STATEMENT_TIMEOUT_S: number(
+  DATABASE_STATEMENT_TIMEOUT_S: secondsEnv(
     'DATABASE_STATEMENT_TIMEOUT_S',
-    'a number of seconds greater than 0 and at most 3600',
-    (n) => Number.isFinite(n) && n > 0 && n <= 3600,
     STORE_ENV_DEFAULTS.DATABASE_STATEMENT_TIMEOUT_S,
+    3600,
   ),
-  DATABASE_CONNECT_TIMEOUT_S: number(
+  DATABASE_CONNECT_TIMEOUT_S: secondsEnv(
     'DATABASE_CONNECT_TIMEOUT_S',
-    'a number of seconds greater than 0 and at most 60',
-    (n) => Number.isFinite(n) && n > 0 && n <= 60,
     STORE_ENV_DEFAULTS.DATABASE_CONNECT_TIMEOUT_S,
+    60,
   ),
 });
 

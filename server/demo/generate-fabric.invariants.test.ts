@@ -10,9 +10,9 @@ import {
 } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { COORD_SCALE, type Fabric, type PackedGeometry } from '../service/store/fabric';
-import { locateOptions } from '../service/schemas/locate';
+import { locateOptions } from '../contract/schemas/locate';
 import { createMemoryStore } from '../service/store/memory/memory-store';
-import type { MatchType } from '../service/store/store';
+import type { MatchType } from '../contract/schemas/locate-match-types';
 import { DEFAULT_SEED, generateFabric } from './generate-fabric';
 
 const fabric: Fabric = generateFabric({ seed: DEFAULT_SEED, locations: 6000 });

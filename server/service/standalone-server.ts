@@ -4,9 +4,9 @@
 // lets nothing load from its answers (it serves no pages).
 import type { Server } from 'node:http';
 import type { HttpLimits } from '../config/server-env';
-import { closeServer, createHttpServer, fetchListener, listen } from '../app/http-server';
-import { lineLogger } from '../app/log-lines';
-import { API_CSP, securityHeaderEntries } from '../app/security-headers';
+import { closeServer, createHttpServer, fetchListener, listen } from '../node-http/http-server';
+import { lineLogger } from '../node-http/log-lines';
+import { API_CSP, securityHeaderEntries } from '../node-http/security-headers';
 import { createServiceApp, type ServiceDeps } from './app';
 import { locateFastPath, type LocateFastPath } from './http/locate-fast-path';
 import { createUsageMeter, type UsageMeter } from './http/usage-meter';

@@ -1,5 +1,5 @@
 // An address line back into the parts the fabric model keeps (house number, road, unit), so the
-// reference service's own formatting (ops/location-records.ts, addressPrimary) writes the same
+// reference service's own formatting (server/service/store/memory/ops/location-records.ts, addressPrimary) writes the same
 // line again: "1201 OAK ST" and "200 OAK ST APT 2".
 
 export interface AddressParts {

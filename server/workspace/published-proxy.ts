@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultLimits } from '../config/server-env';
-import { findOperation } from '../service/http/operations';
+import { findOperation } from '../contract/operations';
 import { startStandaloneService } from '../service/standalone-server';
 import type { Fabric } from '../service/store/fabric';
 import { createMemoryStore } from '../service/store/memory/memory-store';

@@ -1,7 +1,7 @@
 // The published shapes the sync reads (docs/REAL-API.md), checked with zod before anything is
 // kept: a missing field, a wrong type or a cut-off body stops the sync naming the operation.
 import { z } from 'zod';
-import { FixedRecordSchema } from '../service/schemas/coverage';
+import { FixedRecordSchema } from '../contract/schemas/coverage';
 
 const vintage = z.string().regex(/^\d{6}$/);
 

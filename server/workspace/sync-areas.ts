@@ -2,7 +2,7 @@
 // file the project ships, since the published boundary operation lists nothing), together with
 // every county and state the workspace already holds from the same host, so adding a county
 // keeps the others. A workspace from another host is replaced, never mixed.
-import { stateCounties } from '../service/ops/boundaries';
+import { stateCounties } from '../service/routes/boundaries';
 import { SyncStopped } from './sync-stopped';
 import { readManifest } from './workspace-files';
 

@@ -3,7 +3,7 @@
 // report operation over a scattered fabric.
 import { describe, expect, it } from 'vitest';
 import type { AreaReport } from '../api/report';
-import { report } from '../../server/service/ops/report';
+import { report } from '../../server/service/store/memory/ops/report';
 import { buildFabricIndex } from '../../server/service/store/memory/fabric-index';
 import { buildScatterFabric } from '../../server/service/testing/scatter-fabric';
 import type { FixedFilters } from '../../shared/fixed-status';
@@ -19,7 +19,7 @@ function reportOf(
   filters: FixedFilters,
   compare: { vi: number; ci: number } | null = null,
 ): AreaReport {
-  const r = report(ix, 4, 2, rings(area), filters, 1e9, undefined, compare);
+  const r = report(ix, 4, 2, rings(area), filters, { maxcount: 1e9, compare });
   if (!r.ok) throw new Error('maxcount');
   return r.response;
 }

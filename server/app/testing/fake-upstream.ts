@@ -3,7 +3,7 @@
 // contract's shapes. `hang` makes it never answer (timeouts); `behaviour` makes it misbehave
 // (testing/hostile-answers.ts); closing it makes it unreachable.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { closeServer, listen } from '../http-server';
+import { closeServer, listen } from '../../node-http/http-server';
 import { answerHostile, type HostileBehaviour, type HostileStats } from './hostile-answers';
 
 export interface SeenRequest {

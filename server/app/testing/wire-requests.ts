@@ -4,7 +4,7 @@
 // header lines, missing or foreign Host, truncation). Each part is usually well formed, so runs
 // reach past the parser into the front door, the routes and the store.
 import * as fc from 'fast-check';
-import { OPERATIONS } from '../../service/http/operations';
+import { OPERATIONS } from '../../contract/operations';
 import { ENDPOINTS, junk } from '../../service/http-tests/endpoint-arbitraries';
 import { frame, framing } from './wire-framing';
 

@@ -1,6 +1,6 @@
 // The fabric locations CSV of one release and its retirement equivalents, in the published
 // layouts, from the demo fabric's columns. Values are written as the service reads them
-// (server/service/ops/location-records.ts), so an imported fabric answers the same.
+// (server/service/store/memory/ops/location-records.ts), so an imported fabric answers the same.
 import { LOCATION_COLUMNS, RETIREMENT_COLUMNS } from '../../postgis/layouts';
 import type { Fabric } from '../../service/store/fabric';
 import { csvField, LineSink } from './line-sink';

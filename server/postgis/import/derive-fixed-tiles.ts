@@ -19,10 +19,8 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { encodeTiers, TIER_TECHNOLOGIES } from '../../../shared/fixed-status';
 import type { FixedOffer } from '../../../shared/served-status';
+import { HEX_RESOLUTIONS } from '../../service/store/rules/tile-grid';
 import { CopyWriter } from './copy-writer';
-
-/** The resolutions of the fixed hexagons (ops/fixed-tiles.ts hexResolution). */
-const HEX_RESOLUTIONS = [7, 8] as const;
 
 const DIGITS = TIER_TECHNOLOGIES.length * 2;
 const OFFERS = `

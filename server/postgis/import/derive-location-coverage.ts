@@ -1,6 +1,6 @@
 // location_coverage: the coverage fields of each location of a fabric release, from the fixed
 // coverage of the same YYYYMM, as the memory store computes them
-// (server/service/store/memory/coverage-columns.ts): the BEAD status of the offers sold to
+// (server/service/store/rules/served-status-codes.ts): the BEAD status of the offers sold to
 // residences (the location badge's default filters), the best advertised speeds over every
 // technology, and the number of distinct providers, and of those offering fiber. A location
 // without offers gets zeros (unserved). The BEAD rule is not restated in SQL: each distinct
@@ -14,7 +14,7 @@ import {
   countingRule,
   statusFromBestTier,
 } from '../../../shared/fixed-status';
-import { SERVED_STATUS } from '../../service/store/memory/coverage-columns';
+import { SERVED_STATUS } from '../../service/store/rules/served-status-codes';
 
 const FIBER = 50;
 const AUDIENCE = 'residential';

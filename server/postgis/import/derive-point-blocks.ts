@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { h3IndexToSplitLong, latLngToCell } from 'h3-js';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { pointOnSurface } from '../../service/ops/representative-point';
+import { pointOnSurface } from '../../service/store/rules/representative-point';
 import { packedFromWkb } from '../../service/store/postgis/packed-wkb';
 import {
   BLOCK_LAYER,

@@ -1,6 +1,6 @@
 // town_labels (schema.sql), read by the PostGIS store's fabric tiles (layer towns): one label
 // point per city of each release, derived from the locations as the memory store derives them
-// (ops/tile-features.ts townFeatures): the city's lowest ZIP, at the median longitude and
+// (server/service/store/memory/ops/tile-features.ts townFeatures): the city's lowest ZIP, at the median longitude and
 // latitude of the release's locations with that city and ZIP (percentile_disc picks the lower
 // middle value, as the memory store does).
 import type pg from 'pg';

@@ -4,7 +4,7 @@
 // hot path's included.
 import { describe, expect, it } from 'vitest';
 import { digestToken, clientKeyOf } from '../http/auth';
-import { OPERATIONS } from '../http/operations';
+import { OPERATIONS } from '../../contract/operations';
 import { createUsageMeter } from '../http/usage-meter';
 import { fixtureLngLat, fixtureMobileCells } from '../testing/fixture-fabric';
 import { CURRENT, TOKEN, call, errorOf, serviceForFile, startService } from './harness';

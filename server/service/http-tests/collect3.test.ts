@@ -6,7 +6,7 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
-import { pointOnSurface } from '../ops/representative-point';
+import { pointOnSurface } from '../store/rules/representative-point';
 import type { Fabric } from '../store/fabric';
 import { createMemoryStore } from '../store/memory/memory-store';
 import { createUuidCodec } from '../store/uuid-codec';

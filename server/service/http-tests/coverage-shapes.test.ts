@@ -2,7 +2,11 @@
 // with the exact JSON types docs/SERVICE.md asks for (location_id and frn as digit strings).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CoverageVintagesSchema, FixedRecordSchema, MobileRecordSchema } from '../schemas/coverage';
+import {
+  CoverageVintagesSchema,
+  FixedRecordSchema,
+  MobileRecordSchema,
+} from '../../contract/schemas/coverage';
 import { FIXTURE_LOCATIONS, FIXTURE_VINTAGES, fixtureMobileCells } from '../testing/fixture-fabric';
 import { TOKEN, call, serviceForFile } from './harness';
 

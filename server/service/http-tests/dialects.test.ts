@@ -3,9 +3,9 @@
 // or in the OpenAPI document, so a client that depends on either set of names fails a test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DIALECTS, dialectFromEnv, type Dialect } from '../http/dialect';
-import { fabricVintageSchema, fieldDefSchema, layersSchema } from '../schemas/fabric';
-import { historyRecordSchema } from '../schemas/fabricext';
+import { DIALECTS, dialectFromEnv, type Dialect } from '../../contract/dialect';
+import { fabricVintageSchema, fieldDefSchema, layersSchema } from '../../contract/schemas/fabric';
+import { historyRecordSchema } from '../../contract/schemas/fabricext';
 import { FIXTURE_LOCATIONS } from '../testing/fixture-fabric';
 import { CURRENT, call, startService, type RunningService } from './harness';
 

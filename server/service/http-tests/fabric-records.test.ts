@@ -3,7 +3,7 @@
 // bulk takes the official client's bare array of ids, and a field no record holds is refused.
 import { describe, expect, it } from 'vitest';
 import { buildFabricIndex } from '../store/memory/fabric-index';
-import { areaFeatureUuid } from '../ops/location-records';
+import { areaFeatureUuid } from '../store/memory/ops/location-records';
 import { buildFixtureFabric, FIXTURE_LOCATIONS, fixtureLngLat } from '../testing/fixture-fabric';
 import { CURRENT, TOKEN, call, errorOf, serviceForFile } from './harness';
 

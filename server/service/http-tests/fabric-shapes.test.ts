@@ -8,7 +8,7 @@ import {
   fieldDefSchema,
   layersSchema,
   LocationRecordSchema,
-} from '../schemas/fabric';
+} from '../../contract/schemas/fabric';
 import { FIXTURE_LOCATIONS, FIXTURE_ORIGIN, FIXTURE_VINTAGES } from '../testing/fixture-fabric';
 import { CURRENT, call, serviceForFile } from './harness';
 

@@ -5,10 +5,10 @@ import {
   historyRecordSchema,
   SummarizeResponseSchema,
   TranslateRecordSchema,
-} from '../schemas/fabricext';
+} from '../../contract/schemas/fabricext';
 import { MAXCOUNT } from '../store/contract';
-import { LocateRecordSchema } from '../schemas/locate';
-import { MatchResponseSchema } from '../schemas/match';
+import { LocateRecordSchema } from '../../contract/schemas/locate';
+import { MatchResponseSchema } from '../../contract/schemas/match';
 import { FIXTURE_LOCATIONS, FIXTURE_POINTS, fixtureLngLat } from '../testing/fixture-fabric';
 import { CURRENT, call, serviceForFile } from './harness';
 

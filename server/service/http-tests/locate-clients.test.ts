@@ -4,7 +4,7 @@
 import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LocateRecordSchema } from '../schemas/locate';
+import { LocateRecordSchema } from '../../contract/schemas/locate';
 import { FIXTURE_POINTS, fixtureLngLat } from '../testing/fixture-fabric';
 import { CURRENT, TOKEN, call, errorOf, serviceForFile, startService } from './harness';
 import { pyHeaders, pyJson, pyUrlencode } from './python-forms';

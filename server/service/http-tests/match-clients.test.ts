@@ -3,7 +3,7 @@
 // POST answer is checked against the GET answer for the same row.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MatchResponseSchema } from '../schemas/match';
+import { MatchResponseSchema } from '../../contract/schemas/match';
 import { CURRENT, TOKEN, call, errorOf, serviceForFile } from './harness';
 import { pyHeaders, pyJson, pyUrlencode } from './python-forms';
 

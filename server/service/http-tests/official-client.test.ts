@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../../config/server-env';
 import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
 import type { ServiceDeps } from '../app';
-import { findOperation } from '../http/operations';
+import { findOperation } from '../../contract/operations';
 import { startStandaloneService } from '../standalone-server';
 import { createMemoryStore } from '../store/memory/memory-store';
 import { attach, bdcfixed, collect, locate, match } from '../testing/official-client-flows';

@@ -1,7 +1,7 @@
 // /openapi.json over real HTTP: an OpenAPI 3.1 document listing every operation of docs/SERVICE.md,
 // with its parameters, bodies and response schemas (generated from the validating schemas).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../http/operations';
+import { OPERATIONS } from '../../contract/operations';
 import { call, startService, type RunningService } from './harness';
 
 let svc: RunningService;

@@ -2,8 +2,12 @@
 // extent of their locations in the vintage asked, a street's addresses (each one match then
 // confirms), and the refusals that name the parameter and its rule.
 import { describe, expect, it } from 'vitest';
-import { OUTLINE_MARGIN } from '../ops/place-outline';
-import { PlacesResponseSchema, type PlaceRecord, type PlacesResponse } from '../schemas/places';
+import { OUTLINE_MARGIN } from '../store/rules/place-outline';
+import {
+  PlacesResponseSchema,
+  type PlaceRecord,
+  type PlacesResponse,
+} from '../../contract/schemas/places';
 import { createMemoryStore } from '../store/memory/memory-store';
 import {
   FIXTURE_LOCATIONS,

@@ -12,9 +12,9 @@ import {
 } from '../../../shared/fixed-change';
 import { earlierSide } from '../../../shared/fixed-change-hex';
 import { encodeTiers, parseFixedFilters, type FixedFilters } from '../../../shared/fixed-status';
-import { report } from '../ops/report';
-import type { FixedRecord } from '../schemas/coverage';
-import type { ReportResponse } from '../schemas/report';
+import { report } from '../store/memory/ops/report';
+import type { FixedRecord } from '../../contract/schemas/coverage';
+import type { ReportResponse } from '../../contract/schemas/report';
 import { buildFabricIndex } from '../store/memory/fabric-index';
 import { createMemoryStore } from '../store/memory/memory-store';
 import type { Store } from '../store/store';
@@ -271,16 +271,13 @@ describe('the compared release: refusals', () => {
     const store: Store = {
       ...createMemoryStore(fabric),
       report: async (v, cv, area, filters, compare) =>
-        report(
-          ix,
-          ix.vintageIndex(v),
-          ix.vintageIndex(cv),
-          area,
-          filters,
-          10,
-          undefined,
-          compare && { vi: ix.vintageIndex(compare.fabric), ci: ix.vintageIndex(compare.coverage) },
-        ),
+        report(ix, ix.vintageIndex(v), ix.vintageIndex(cv), area, filters, {
+          maxcount: 10,
+          compare: compare && {
+            vi: ix.vintageIndex(compare.fabric),
+            ci: ix.vintageIndex(compare.coverage),
+          },
+        }),
     };
     const small = await startService({ store });
     try {

@@ -3,7 +3,7 @@
 // summarize's coverage and audience: the computed fields follow both.
 import { describe, expect, it } from 'vitest';
 import { isOffloaded } from '../pool/offload';
-import { report } from '../ops/report';
+import { report } from '../store/memory/ops/report';
 import { buildFabricIndex } from '../store/memory/fabric-index';
 import { createMemoryStore } from '../store/memory/memory-store';
 import type { Store } from '../store/store';
@@ -79,7 +79,7 @@ describe('POST /fabricext/{v}/report refusals', () => {
     const store: Store = {
       ...createMemoryStore(fabric),
       report: async (v, cv, area, filters) =>
-        report(ix, ix.vintageIndex(v), ix.vintageIndex(cv), area, filters, 3),
+        report(ix, ix.vintageIndex(v), ix.vintageIndex(cv), area, filters, { maxcount: 3 }),
     };
     const small = await startService({ store });
     try {

@@ -12,8 +12,8 @@ import {
   type FixedFilters,
 } from '../../../shared/fixed-status';
 import { fixedTechnology } from '../../../shared/technology';
-import type { FixedRecord } from '../schemas/coverage';
-import type { ReportResponse } from '../schemas/report';
+import type { FixedRecord } from '../../contract/schemas/coverage';
+import type { ReportResponse } from '../../contract/schemas/report';
 import { createMemoryStore } from '../store/memory/memory-store';
 import { buildScatterFabric } from '../testing/scatter-fabric';
 import { fixtureLngLat } from '../testing/fixture-layout';

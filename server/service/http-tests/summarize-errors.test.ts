@@ -1,7 +1,7 @@
 // Summarize refusals over real HTTP: invalid GeoJSON (each rule), the vertex and body-size
 // limits, and maxcount_exceeded with its counts.
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../ops/summarize';
+import { summarize } from '../store/memory/ops/summarize';
 import { buildFabricIndex } from '../store/memory/fabric-index';
 import { createMemoryStore } from '../store/memory/memory-store';
 import type { Store } from '../store/store';
@@ -128,7 +128,7 @@ describe('maxcount', () => {
     const store: Store = {
       ...createMemoryStore(fabric),
       summarize: async (v, area, fields, nocat) =>
-        summarize(ix, ix.vintageIndex(v), area, fields, nocat, 3),
+        summarize(ix, ix.vintageIndex(v), area, fields, nocat, { maxcount: 3 }),
     };
     const small = await startService({ store });
     try {

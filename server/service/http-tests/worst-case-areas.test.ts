@@ -14,7 +14,7 @@
 // the event loop, as before the worker pool, they waited for the whole summarize: 150-1,300 ms.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorstCaseService, type WorstCaseService } from '../../../bench/worst-case-areas';
-import { MAX_EDGE_TESTS } from '../ops/summarize';
+import { MAX_EDGE_TESTS } from '../store/rules/summary-rows';
 import {
   MAX_AREA_VERTICES,
   WORST_CASE_AREAS,

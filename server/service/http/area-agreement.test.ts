@@ -7,7 +7,7 @@ import { MAX_AREA_VERTICES } from '../../../shared/area-rules';
 import { validateAreaGeometry } from '../../../src/lib/geo/validate-area';
 import { comb, detailedRing } from '../../../bench/worst-case-shapes';
 import { areaFromGeoJson } from './area';
-import { ServiceError } from './errors';
+import { ServiceError } from '../../contract/errors';
 
 type Geometry = GeoJSON.Polygon | GeoJSON.MultiPolygon;
 type Verdict = { rule: string; polygon: number; ring?: number } | null;

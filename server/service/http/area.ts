@@ -3,8 +3,8 @@
 // 400 invalid_geojson naming its rule and where (docs/SERVICE.md, "summarize").
 import { areaProblem, type AreaProblem } from '../../../shared/area-rules';
 import type { Area } from '../store/store';
-import type { AreaGeoJson } from '../schemas/geojson';
-import { ServiceError } from './errors';
+import type { AreaGeoJson } from '../../contract/schemas/geojson';
+import { ServiceError } from '../../contract/errors';
 
 type Rings = GeoJSON.Position[][];
 

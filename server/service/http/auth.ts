@@ -12,7 +12,7 @@ import {
   tooManyFailures,
   type AuthFailures,
 } from './auth-failures';
-import { ServiceError } from './errors';
+import { ServiceError } from '../../contract/errors';
 
 /** SHA-256 of a token; the one-shot form costs about half of a Hash object per request. */
 export function digestToken(value: string): Buffer {

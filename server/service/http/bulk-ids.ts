@@ -4,10 +4,10 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { LayerName } from '../store/store';
-import { BulkArrayBody, BulkObjectBody } from '../schemas/fabric';
-import { readJsonBody } from './body';
-import { ServiceError, invalidParameter } from './errors';
-import { describeIssue } from './zod-errors';
+import { BulkArrayBody, BulkObjectBody } from '../../contract/schemas/fabric';
+import { readJsonBody } from '../../contract/body';
+import { ServiceError, invalidParameter } from '../../contract/errors';
+import { describeIssue } from '../../contract/zod-errors';
 
 export type BulkIds = { location_id: number[] } | { uuid: string[] };
 

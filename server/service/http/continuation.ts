@@ -5,7 +5,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { CollectPart } from '../store/store';
-import { ServiceError } from './errors';
+import { ServiceError } from '../../contract/errors';
 
 export interface ContinuationClaims {
   v: string;

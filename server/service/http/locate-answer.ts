@@ -7,10 +7,10 @@
 // every refusal is left to Hono, which owns every error body, but a database that cannot be
 // reached: asked again through Hono, it would be waited for twice.
 import type { z } from '@hono/zod-openapi';
-import { LocateQuery, locateOptions } from '../schemas/locate';
+import { LocateQuery, locateOptions } from '../../contract/schemas/locate';
 import type { Store } from '../store/store';
 import { StoreUnavailable } from '../store/store-unavailable';
-import { OPERATIONS } from './operations';
+import { OPERATIONS } from '../../contract/operations';
 import { plainPoint } from './plain-locate-query';
 import { storeUnavailableError } from './store-health';
 

@@ -1,5 +1,5 @@
 // The 422 maxcount_exceeded of summarize and the report (schemas/maxcount.ts gives its shape).
-import { ServiceError } from './errors';
+import { ServiceError } from '../../contract/errors';
 
 export function maxcountExceeded(
   what: string,

@@ -2,7 +2,7 @@
 // from LocateQuery's: whenever it reads a point, zod reads the same one from the same query.
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LocateQuery } from '../schemas/locate';
+import { LocateQuery } from '../../contract/schemas/locate';
 import { plainPoint } from './plain-locate-query';
 
 const space = fc.constantFrom('', ' ', '\t', '\u00a0', '\n');

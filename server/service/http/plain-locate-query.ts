@@ -3,7 +3,7 @@
 // path spends on a request. The rules are LocateQuery's for those two parameters (trimmed, a
 // plain decimal number, within range); a test holds this reading to zod's for generated
 // values. Any other query, and any value outside the rules, is left to LocateQuery.
-import { NUMBER_TEXT } from '../schemas/common';
+import { NUMBER_TEXT } from '../../contract/schemas/common';
 
 export interface PlainPoint {
   latitude: number;

@@ -4,7 +4,7 @@
 // admit 1,800). A sliding minute: no more than the budget in any 60 seconds.
 import type { MiddlewareHandler } from 'hono';
 import type { ServiceEnv } from './env';
-import { ServiceError } from './errors';
+import { ServiceError } from '../../contract/errors';
 import { SlidingWindow, retryAfterSeconds } from './sliding-window';
 
 export function rateLimit(

@@ -3,7 +3,7 @@
 // plain layer names, integer/number, firstsvcversion), or both side by side.
 import type { FabricVintage } from '../store/fabric';
 import type { FieldDef, HistoryRecord, LayerName } from '../store/store';
-import { speaksPublished, type Dialect } from './dialect';
+import { speaksPublished, type Dialect } from '../../contract/dialect';
 
 export function renderVintage(v: FabricVintage, d: Dialect) {
   const rest = {

@@ -2,7 +2,7 @@
 // with Retry-After, the same for a data operation, the locate hot path and the health checks.
 import type { Store } from '../store/store';
 import { STORE_RETRY_AFTER_S, StoreUnavailable } from '../store/store-unavailable';
-import { ServiceError } from './errors';
+import { ServiceError } from '../../contract/errors';
 
 export function storeUnavailableError(err: StoreUnavailable): ServiceError {
   return new ServiceError(

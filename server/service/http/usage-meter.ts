@@ -5,7 +5,7 @@
 // operations whatever the traffic. Counts live in memory: they start again with the process.
 import type { MiddlewareHandler } from 'hono';
 import type { ServiceEnv } from './env';
-import { OPERATIONS, findOperation, type OperationDef } from './operations';
+import { OPERATIONS, findOperation, type OperationDef } from '../../contract/operations';
 
 export const ANONYMOUS_ACCOUNT = 'anonymous';
 /** A guard only: accounts come from the configured tokens, far fewer than this. */

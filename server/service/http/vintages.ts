@@ -1,6 +1,6 @@
 // Vintage checks done before any store call: the store trusts the vintage it is given.
 import type { Store } from '../store/store';
-import { ServiceError } from './errors';
+import { ServiceError } from '../../contract/errors';
 
 export async function requireFabricVintage(store: Store, vintage: string): Promise<string> {
   if (!(await store.fabricVintages()).some((v) => v.vintage === vintage)) {

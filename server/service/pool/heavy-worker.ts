@@ -7,7 +7,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createServiceApp } from '../app';
-import type { Dialect } from '../http/dialect';
+import type { Dialect } from '../../contract/dialect';
 import { buildFabricIndex, type SharedIndexParts } from '../store/memory/fabric-index';
 import type { Fabric } from '../store/fabric';
 import { createMemoryStore } from '../store/memory/memory-store';

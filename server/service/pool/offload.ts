@@ -4,9 +4,9 @@
 // route would refuse as too large arrives too large (the declared length, or one byte past the
 // cap), so the 413 comes from the same place as before, after the same earlier checks.
 import type { MiddlewareHandler } from 'hono';
-import { MAX_BODY_BYTES } from '../http/body';
-import { ServiceError } from '../http/errors';
-import { findOperation } from '../http/operations';
+import { MAX_BODY_BYTES } from '../../contract/body';
+import { ServiceError } from '../../contract/errors';
+import { findOperation } from '../../contract/operations';
 import { PoolBusyError, WorkTimeoutError, WorkerCrashError, type WorkerPool } from './worker-pool';
 
 /** Whether an operation runs in a worker: every one with a body, whose cost grows with it. */

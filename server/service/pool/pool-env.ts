@@ -2,6 +2,7 @@
 // the app server's embedded one). A malformed value stops the server with a message naming the
 // variable rather than falling back silently.
 import { z } from 'zod';
+import { secondsEnv, wholeNumberEnv } from '../../node-http/env-number';
 
 /** Defaults: one worker beside the event loop (2 cores: one answers locate, one the rest). */
 export const POOL_ENV_DEFAULTS = {
@@ -10,32 +11,18 @@ export const POOL_ENV_DEFAULTS = {
   SERVICE_WORK_TIMEOUT_S: 10,
 } as const;
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-function whole(name: string, min: number, max: number, def: number) {
-  const rule = `${name} must be a whole number from ${min} to ${max}`;
-  return z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: rule })
-      .refine((n) => Number.isInteger(n) && n >= min && n <= max, rule)
-      .default(def),
-  );
-}
-
 const poolEnvSchema = z.object({
-  SERVICE_WORKERS: whole('SERVICE_WORKERS', 0, 64, POOL_ENV_DEFAULTS.SERVICE_WORKERS),
-  SERVICE_WORK_QUEUE: whole('SERVICE_WORK_QUEUE', 1, 10_000, POOL_ENV_DEFAULTS.SERVICE_WORK_QUEUE),
-  SERVICE_WORK_TIMEOUT_S: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'SERVICE_WORK_TIMEOUT_S must be a number of seconds' })
-      .refine(
-        (n) => Number.isFinite(n) && n > 0 && n <= 3600,
-        'SERVICE_WORK_TIMEOUT_S must be a number of seconds greater than 0 and at most 3600',
-      )
-      .default(POOL_ENV_DEFAULTS.SERVICE_WORK_TIMEOUT_S),
+  SERVICE_WORKERS: wholeNumberEnv('SERVICE_WORKERS', 0, 64, POOL_ENV_DEFAULTS.SERVICE_WORKERS),
+  SERVICE_WORK_QUEUE: wholeNumberEnv(
+    'SERVICE_WORK_QUEUE',
+    1,
+    10_000,
+    POOL_ENV_DEFAULTS.SERVICE_WORK_QUEUE,
+  ),
+  SERVICE_WORK_TIMEOUT_S: secondsEnv(
+    'SERVICE_WORK_TIMEOUT_S',
+    POOL_ENV_DEFAULTS.SERVICE_WORK_TIMEOUT_S,
+    3600,
   ),
 });
 

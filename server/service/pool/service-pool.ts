@@ -13,7 +13,7 @@ import { sharedIndexParts } from '../store/memory/fabric-index';
 import { memoryStoreIndex } from '../store/memory/memory-store';
 import { shareFabric } from '../store/memory/shared-fabric';
 import type { CollectLimits, Store } from '../store/store';
-import type { Dialect } from '../http/dialect';
+import type { Dialect } from '../../contract/dialect';
 import type { HeavyWorkerData } from './heavy-worker';
 import type { PoolSettings } from './pool-env';
 import { createWorkerPool, type WorkerPool } from './worker-pool';

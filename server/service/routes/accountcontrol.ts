@@ -1,10 +1,10 @@
 // Account operations: listapis (every operation of the table with its credits and chunk limit;
 // the official client cannot start without it) and getusage (the calling token's counts).
 import { createRoute, z } from '@hono/zod-openapi';
-import { OPERATIONS } from '../http/operations';
+import { OPERATIONS } from '../../contract/operations';
 import { ANONYMOUS_ACCOUNT, type UsageMeter } from '../http/usage-meter';
-import { errorResponses, jsonResponse } from '../schemas/common';
-import { ApiRowSchema, UsageSchema } from '../schemas/accountcontrol';
+import { errorResponses, jsonResponse } from '../../contract/schemas/common';
+import { ApiRowSchema, UsageSchema } from '../../contract/schemas/accountcontrol';
 import { createRouter } from './router';
 
 const tags = ['accountcontrol'];

@@ -1,19 +1,23 @@
 // POST /fabric/{v}/collect3/{layer} (and /fabric/{v}/collect2, its locations): the uuids of a layer's features inside a GeoJSON area.
-// A large area is answered in parts (ops/collect3.ts): the answer then lists continuations,
+// A large area is answered in parts (store/memory/ops/collect3.ts over the memory store, store/postgis/collect.ts over PostGIS): the answer then lists continuations,
 // each a body to post next (the area as a MultiPolygon Feature plus a sealed `continuation`
 // property), and carries no data itself.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { CollectLimits, LayerName, Store } from '../store/store';
 import { areaFromGeoJson } from '../http/area';
-import { readJsonBody } from '../http/body';
+import { readJsonBody } from '../../contract/body';
 import { areaDigest, continuationError, createContinuationSigner } from '../http/continuation';
-import { ServiceError, invalidParameter } from '../http/errors';
+import { ServiceError, invalidParameter } from '../../contract/errors';
 import { requireFabricVintage } from '../http/vintages';
-import { describeIssue } from '../http/zod-errors';
-import { DEFAULT_COLLECT_LIMITS } from '../ops/collect3';
-import { CollectRequestSchema, CollectResponseSchema } from '../schemas/collect3';
-import { errorResponses, jsonResponse, LayerParam, VintageParam } from '../schemas/common';
-import { AreaGeoJson } from '../schemas/geojson';
+import { describeIssue } from '../../contract/zod-errors';
+import { CollectRequestSchema, CollectResponseSchema } from '../../contract/schemas/collect3';
+import {
+  errorResponses,
+  jsonResponse,
+  LayerParam,
+  VintageParam,
+} from '../../contract/schemas/common';
+import { AreaGeoJson } from '../../contract/schemas/geojson';
 import { createRouter, documentOnly } from './router';
 
 const LAYERS: readonly LayerName[] = ['locations', 'parcels', 'footprints'];
@@ -81,6 +85,9 @@ function parseArea(doc: unknown) {
   }
   return areaFromGeoJson(result.data);
 }
+
+/** The service's parts: most features per call, most continuations listed per answer. */
+const DEFAULT_COLLECT_LIMITS: CollectLimits = { partSize: 5000, maxParts: 64 };
 
 /** `continuationKey`: shared with the worker threads that answer collect3 (else random). */
 export function collect3Routes(

@@ -2,10 +2,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { getResolution, isValidCell } from 'h3-js';
 import type { Store } from '../store/store';
-import { parseJsonBody } from '../http/body';
-import { invalidParameter } from '../http/errors';
+import { parseJsonBody } from '../../contract/body';
+import { invalidParameter } from '../../contract/errors';
 import { resolveCoverageVintage } from '../http/vintages';
-import { errorResponses, jsonResponse } from '../schemas/common';
+import { errorResponses, jsonResponse } from '../../contract/schemas/common';
 import {
   BulkVintageQuery,
   CoverageVintagesQuery,
@@ -16,7 +16,7 @@ import {
   MobileBulkBody,
   MobileQuery,
   MobileRecordSchema,
-} from '../schemas/coverage';
+} from '../../contract/schemas/coverage';
 import { createRouter, documentOnly } from './router';
 
 const tags = ['coverage'];

@@ -1,14 +1,19 @@
 // Base fabric operations: vintages, layers, fields, data, bulk, tiles. Answers are rendered in
-// the service's dialect (http/dialect.ts) where the seed and the published guide differ.
+// the service's dialect (server/contract/dialect.ts) where the seed and the published guide differ.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { LayerName, Store } from '../store/store';
 import { readBulkIds } from '../http/bulk-ids';
-import type { Dialect } from '../http/dialect';
-import { invalidParameter } from '../http/errors';
+import type { Dialect } from '../../contract/dialect';
+import { invalidParameter } from '../../contract/errors';
 import { renderField, renderLayers, renderVintage } from '../http/render-fabric';
 import { requireFabricVintage } from '../http/vintages';
-import { zodFailure } from '../http/zod-errors';
-import { errorResponses, jsonResponse, LayerParam, VintageParam } from '../schemas/common';
+import { zodFailure } from '../../contract/zod-errors';
+import {
+  errorResponses,
+  jsonResponse,
+  LayerParam,
+  VintageParam,
+} from '../../contract/schemas/common';
 import {
   AreaFeatureRecordSchema,
   BulkAreaFeatureSchema,
@@ -21,7 +26,7 @@ import {
   layersSchema,
   LocationRecordSchema,
   TileParams,
-} from '../schemas/fabric';
+} from '../../contract/schemas/fabric';
 import { createRouter, documentOnly } from './router';
 
 const LAYERS: readonly LayerName[] = ['locations', 'parcels', 'footprints'];

@@ -5,13 +5,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { parseFixedFilters } from '../../../shared/fixed-status';
 import type { Store } from '../store/store';
 import { areaFromGeoJson } from '../http/area';
-import { parseJsonBody } from '../http/body';
-import { invalidParameter } from '../http/errors';
+import { parseJsonBody } from '../../contract/body';
+import { invalidParameter } from '../../contract/errors';
 import { maxcountExceeded } from '../http/maxcount';
-import type { Dialect } from '../http/dialect';
+import type { Dialect } from '../../contract/dialect';
 import { renderHistory } from '../http/render-fabric';
 import { requireCoverageVintage, requireFabricVintage } from '../http/vintages';
-import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
+import { errorResponses, jsonResponse, VintageParam } from '../../contract/schemas/common';
 import {
   HistoryQuery,
   historyRecordSchema,
@@ -19,9 +19,9 @@ import {
   SummarizeResponseSchema,
   TranslateQuery,
   TranslateRecordSchema,
-} from '../schemas/fabricext';
-import { AreaGeoJson } from '../schemas/geojson';
-import { MaxcountErrorSchema } from '../schemas/maxcount';
+} from '../../contract/schemas/fabricext';
+import { AreaGeoJson } from '../../contract/schemas/geojson';
+import { MaxcountErrorSchema } from '../../contract/schemas/maxcount';
 import { locateRoutes } from './locate';
 import { matchRoutes } from './match';
 import { placesRoutes } from './places';

@@ -1,15 +1,15 @@
 // The net-change hexagons of the reference service (README, "Compare releases"): per H3 cell (the
 // resolutions of /fixedhex), both releases' counts under the filters and the net changes after
-// − before. Two `fixed_hex` tiles of the store joined (ops/fixed-change-hex-tile.ts), so the
+// − before. Two `fixed_hex` tiles of the store joined (fixed-change-hex-tile.ts), so the
 // database store needs nothing more; the joined tiles are kept in a bounded LRU.
 import { createRoute, z } from '@hono/zod-openapi';
 import { earlierSide } from '../../../shared/fixed-change-hex';
 import { fixedFiltersRecord } from '../../../shared/fixed-status';
-import { composeChangeHexTile } from '../ops/fixed-change-hex-tile';
-import { ByteLru } from '../ops/lru';
-import { VintageParam } from '../schemas/common';
-import { TileParams } from '../schemas/fabric';
-import { FixedChangeHexQuery } from '../schemas/fixed-tiles';
+import { composeChangeHexTile } from './fixed-change-hex-tile';
+import { ByteLru } from '../store/rules/lru';
+import { VintageParam } from '../../contract/schemas/common';
+import { TileParams } from '../../contract/schemas/fabric';
+import { FixedChangeHexQuery } from '../../contract/schemas/fixed-tiles';
 import type { Store } from '../store/store';
 import { comparedVintages } from './fixed-change';
 import { filtersOf, tileAnswer, tileRequest, tileResponse } from './fixed-tiles';

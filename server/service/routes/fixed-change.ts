@@ -1,17 +1,17 @@
 // The compare tile of the reference service (README, "Compare releases"): both releases' street-zoom
 // facts of every location in a tile, so the web classifies what changed under any filter. Two
-// `fixed` tiles of the store joined (ops/fixed-change-tile.ts) and kept in a bounded LRU; a
+// `fixed` tiles of the store joined (fixed-change-tile.ts) and kept in a bounded LRU; a
 // retired location's equivalent comes from the store's history, as /fabricext/{v}/history gives.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ServiceEnv } from '../http/env';
 import { requireCoverageVintage, requireFabricVintageParam } from '../http/vintages';
-import { zodFailure } from '../http/zod-errors';
-import { composeChangeTile } from '../ops/fixed-change-tile';
-import { ByteLru } from '../ops/lru';
-import { VintageParam } from '../schemas/common';
-import { TileParams } from '../schemas/fabric';
-import { FixedChangeQuery } from '../schemas/fixed-tiles';
+import { zodFailure } from '../../contract/zod-errors';
+import { composeChangeTile } from './fixed-change-tile';
+import { ByteLru } from '../store/rules/lru';
+import { VintageParam } from '../../contract/schemas/common';
+import { TileParams } from '../../contract/schemas/fabric';
+import { FixedChangeQuery } from '../../contract/schemas/fixed-tiles';
 import type { Store } from '../store/store';
 import { tileAnswer, tileRequest, tileResponse } from './fixed-tiles';
 import { createRouter, documentOnly } from './router';

@@ -6,12 +6,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { parseFixedFilters, type FixedFilters } from '../../../shared/fixed-status';
 import type { ServiceEnv } from '../http/env';
-import { ServiceError, invalidParameter } from '../http/errors';
+import { ServiceError, invalidParameter } from '../../contract/errors';
 import { resolveCoverageVintage } from '../http/vintages';
-import { zodFailure } from '../http/zod-errors';
-import { errorResponses, VintageParam } from '../schemas/common';
-import { TileParams } from '../schemas/fabric';
-import { FixedHexQuery, FixedTileQuery } from '../schemas/fixed-tiles';
+import { zodFailure } from '../../contract/zod-errors';
+import { errorResponses, VintageParam } from '../../contract/schemas/common';
+import { TileParams } from '../../contract/schemas/fabric';
+import { FixedHexQuery, FixedTileQuery } from '../../contract/schemas/fixed-tiles';
 import type { Store } from '../store/store';
 import { createRouter, documentOnly } from './router';
 

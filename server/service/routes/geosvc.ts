@@ -3,10 +3,10 @@
 // examples fetch a county's boundary and collect the fabric inside it).
 import { createRoute, z } from '@hono/zod-openapi';
 import { latLngToCell } from 'h3-js';
-import { parseJsonBody } from '../http/body';
-import { ServiceError, invalidParameter } from '../http/errors';
-import { boundaryFeature } from '../ops/boundaries';
-import { errorResponses, jsonResponse } from '../schemas/common';
+import { parseJsonBody } from '../../contract/body';
+import { ServiceError, invalidParameter } from '../../contract/errors';
+import { boundaryFeature } from './boundaries';
+import { errorResponses, jsonResponse } from '../../contract/schemas/common';
 import {
   BoundaryFeatureSchema,
   BoundaryParams,
@@ -14,7 +14,7 @@ import {
   H3AssignBody,
   H3AssignQuery,
   H3AssignRecordSchema,
-} from '../schemas/geosvc';
+} from '../../contract/schemas/geosvc';
 import { createRouter, documentOnly } from './router';
 
 const tags = ['geosvc'];

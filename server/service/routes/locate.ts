@@ -3,11 +3,11 @@
 // rows; POST answers only the points that found a location, as GET answers [] for the others.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Store } from '../store/store';
-import { parseJsonBody } from '../http/body';
-import { invalidParameter } from '../http/errors';
+import { parseJsonBody } from '../../contract/body';
+import { invalidParameter } from '../../contract/errors';
 import { requireFabricVintage } from '../http/vintages';
-import { boundingBoxKm2 } from '../ops/locate-extent';
-import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
+import { boundingBoxKm2 } from './locate-extent';
+import { errorResponses, jsonResponse, VintageParam } from '../../contract/schemas/common';
 import {
   LocateBulkBody,
   LocateOptionsQuery,
@@ -15,7 +15,7 @@ import {
   LocateRecordSchema,
   MAX_LOCATE_EXTENT_KM2,
   locateOptions,
-} from '../schemas/locate';
+} from '../../contract/schemas/locate';
 import { documentOnly, type ServiceRouter } from './router';
 
 const tags = ['fabricext'];

@@ -2,10 +2,10 @@
 // each answer echoing its sourcekey; POST answers every address, in input order.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MatchParts, Store } from '../store/store';
-import { parseJsonBody } from '../http/body';
-import { invalidParameter } from '../http/errors';
+import { parseJsonBody } from '../../contract/body';
+import { invalidParameter } from '../../contract/errors';
 import { requireFabricVintage } from '../http/vintages';
-import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
+import { errorResponses, jsonResponse, VintageParam } from '../../contract/schemas/common';
 import {
   MAX_MATCH_ITEMS,
   MatchBulkBody,
@@ -13,7 +13,7 @@ import {
   MatchQuery,
   MatchResponseSchema,
   PART_KEYS,
-} from '../schemas/match';
+} from '../../contract/schemas/match';
 import { documentOnly, type ServiceRouter } from './router';
 
 const tags = ['fabricext'];

@@ -3,8 +3,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Store } from '../store/store';
 import { requireFabricVintage } from '../http/vintages';
-import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
-import { PlacesQuery, PlacesResponseSchema } from '../schemas/places';
+import { errorResponses, jsonResponse, VintageParam } from '../../contract/schemas/common';
+import { PlacesQuery, PlacesResponseSchema } from '../../contract/schemas/places';
 import type { ServiceRouter } from './router';
 
 const placesRoute = createRoute({

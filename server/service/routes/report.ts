@@ -6,8 +6,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { parseFixedFilters } from '../../../shared/fixed-status';
 import { areaFromGeoJson } from '../http/area';
-import { invalidParameter } from '../http/errors';
-import { parseJsonBody } from '../http/body';
+import { invalidParameter } from '../../contract/errors';
+import { parseJsonBody } from '../../contract/body';
 import { maxcountExceeded } from '../http/maxcount';
 import {
   coverageForFabric,
@@ -15,10 +15,10 @@ import {
   requireFabricVintage,
   requireFabricVintageParam,
 } from '../http/vintages';
-import { errorResponses, jsonResponse, VintageParam } from '../schemas/common';
-import { AreaGeoJson } from '../schemas/geojson';
-import { MaxcountErrorSchema } from '../schemas/maxcount';
-import { ReportQuery, ReportResponseSchema } from '../schemas/report';
+import { errorResponses, jsonResponse, VintageParam } from '../../contract/schemas/common';
+import { AreaGeoJson } from '../../contract/schemas/geojson';
+import { MaxcountErrorSchema } from '../../contract/schemas/maxcount';
+import { ReportQuery, ReportResponseSchema } from '../../contract/schemas/report';
 import type { ComparedRelease, Store } from '../store/store';
 import { documentOnly, type ServiceRouter } from './router';
 

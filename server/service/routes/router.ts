@@ -2,7 +2,7 @@
 // ServiceError (400 invalid_parameter) that the app's onError renders.
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { ServiceEnv } from '../http/env';
-import { throwOnInvalid } from '../http/zod-errors';
+import { throwOnInvalid } from '../../contract/zod-errors';
 
 export type ServiceRouter = OpenAPIHono<ServiceEnv>;
 

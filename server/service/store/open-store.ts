@@ -24,7 +24,7 @@ export async function openStore(settings: StoreSettings, opts: OpenStoreOptions)
     opts.log(`store: PostGIS at ${describeUrl(settings.url)}, releases ${releases.join(', ')}`);
     return store;
   }
-  const { loadDemoStore } = await import('./memory/load-store');
+  const { loadDemoStore } = await import('../../demo/load-demo-store');
   const { warmMemoryStore } = await import('./memory/memory-store');
   const store = await loadDemoStore({
     ...(opts.demoLocations ? { locations: opts.demoLocations } : {}),

@@ -8,30 +8,40 @@
 // from the zod schema that describes it on the wire (server/service/schemas/), so the two
 // cannot drift apart.
 import type { FabricVintage } from './fabric';
-import type { FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
-import type { HistoryRecord, SummarizeResponse, TranslateRecord } from '../schemas/fabricext';
-import type { FixedRecord, MobileRecord } from '../schemas/coverage';
-import type { LocateRecord } from '../schemas/locate';
-import type { MatchParts, MatchResponse } from '../schemas/match';
-import type { PlacesResponse } from '../schemas/places';
+import type { FieldDef, LocationRecord, AreaFeatureRecord } from '../../contract/schemas/fabric';
+import type {
+  HistoryRecord,
+  SummarizeResponse,
+  TranslateRecord,
+} from '../../contract/schemas/fabricext';
+import type { FixedRecord, MobileRecord } from '../../contract/schemas/coverage';
+import type { LocateRecord } from '../../contract/schemas/locate';
+import type { LocateOptions } from '../../contract/schemas/locate-match-types';
+import type { MatchParts, MatchResponse } from '../../contract/schemas/match';
+import type { PlacesResponse } from '../../contract/schemas/places';
 import type { FixedFilters } from '../../../shared/fixed-status';
-import type { ReportResponse } from '../schemas/report';
+import type { ReportResponse } from '../../contract/schemas/report';
 
-export type { FieldCategory, FieldDef, LocationRecord, AreaFeatureRecord } from '../schemas/fabric';
-export type { HistoryRecord, SummaryRow, TranslateRecord } from '../schemas/fabricext';
-export type { FixedRecord, MobileRecord } from '../schemas/coverage';
-export type { LocateRecord } from '../schemas/locate';
-export type { MatchCode, MatchLocation, MatchParts, MatchResponse } from '../schemas/match';
+export type {
+  FieldCategory,
+  FieldDef,
+  LocationRecord,
+  AreaFeatureRecord,
+} from '../../contract/schemas/fabric';
+export type { HistoryRecord, SummaryRow, TranslateRecord } from '../../contract/schemas/fabricext';
+export type { FixedRecord, MobileRecord } from '../../contract/schemas/coverage';
+export type { LocateRecord } from '../../contract/schemas/locate';
+export type {
+  MatchCode,
+  MatchLocation,
+  MatchParts,
+  MatchResponse,
+} from '../../contract/schemas/match';
 
 export type LayerName = 'locations' | 'parcels' | 'footprints';
 
 /** The caller's own key for an input row, echoed on its answer so results join back to rows. */
 export type SourceKey = string | number | null;
-
-/** Locate's answer types in decision order; bit i of a `matchtypes` mask allows MATCH_TYPES[i]. */
-export const MATCH_TYPES = ['FootprintParcel', 'Footprint', 'Parcel', 'Nearest'] as const;
-export type MatchType = (typeof MATCH_TYPES)[number];
-export const ALL_MATCH_TYPES = (1 << MATCH_TYPES.length) - 1;
 
 export interface LocatePoint {
   latitude: number;
@@ -39,21 +49,16 @@ export interface LocatePoint {
   sourcekey: SourceKey;
 }
 
-/** Locate's limits, defaults already applied (meters). */
-export interface LocateOptions {
-  parceldistancem: number;
-  neardistancem: number;
-  parceltolerancem: number;
-  footprinttolerancem: number;
-  /** Bit mask over MATCH_TYPES of the types that may answer. */
-  matchtypes: number;
-}
-
 export type IdKind = 'location_id' | 'uuid';
 
-export type SummarizeResult =
-  | { ok: true; response: SummarizeResponse }
-  | { ok: false; locationcount: number; maxcount: number };
+/**
+ * An answer over an area, or past maxcount the count of locations inside instead (summarize and
+ * the report alike, in both stores).
+ */
+export type AreaAnswer<R> =
+  { ok: true; response: R } | { ok: false; locationcount: number; maxcount: number };
+
+export type SummarizeResult = AreaAnswer<SummarizeResponse>;
 
 /**
  * Where summarize reads its computed fields (served_status, max_down_mbps, max_up_mbps,
@@ -66,8 +71,7 @@ export interface SummarizeOptions {
   filters?: FixedFilters;
 }
 
-export type ReportResult =
-  { ok: true; response: ReportResponse } | { ok: false; locationcount: number; maxcount: number };
+export type ReportResult = AreaAnswer<ReportResponse>;
 
 /** The release a report compares with (both vintages already validated). */
 export interface ComparedRelease {

@@ -4,7 +4,7 @@
 // (location_ids moved past the demo's, block GEOIDs in the neighbour). Built with the sync's
 // own assembly, so the reference service answers both counties as it answers any fabric.
 import { booleanPointInPolygon, centroid, point } from '@turf/turf';
-import { boundaryFeature } from '../../service/ops/boundaries';
+import { boundaryFeature } from '../../service/routes/boundaries';
 import type { Fabric } from '../../service/store/fabric';
 import { createMemoryStore } from '../../service/store/memory/memory-store';
 import { assembleFabric, type SyncedCounty } from '../assemble-fabric';

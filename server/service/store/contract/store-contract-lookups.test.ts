@@ -9,6 +9,7 @@ import { openContractFixture, type ContractFixture } from './testing/contract-fi
 import {
   catalogueQuestions,
   coverageQuestions,
+  emptyAnswerQuestions,
   historyQuestions,
   recordQuestions,
 } from './testing/lookup-cases';
@@ -61,6 +62,11 @@ describe('store contract: lookups agree with the memory store', () => {
     expect(records.some((r) => r.firstsvcversion !== r.lastsvcversion)).toBe(vi > 0);
     expect(records.filter((r) => 'uuid' in r).length).toBeGreaterThan(40);
     expect(lengths(answers).filter((n) => n === 0).length).toBeGreaterThan(10);
+  });
+
+  it('answers nothing for fields of a vintage not held, nor for an id into its own kind', async () => {
+    const answers = await agree(emptyAnswerQuestions(new Picker(fx.fabric, 50), 4));
+    expect(answers).toEqual([[], [], [], [], []]);
   });
 
   it.each(VINTAGES)('fixed and mobile coverage (coverage vintage %i)', async (ci) => {

@@ -4,7 +4,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { servedStatus, type FixedOffer } from '../../../../shared/served-status';
-import { SERVED_STATUS, buildCoverageColumns } from './coverage-columns';
+import { SERVED_STATUS } from '../rules/served-status-codes';
+import { buildCoverageColumns } from './coverage-columns';
 import { OFFER_FIELDS, packFixedCoverage } from './fixed-offers';
 
 const AUDIENCE = ['R', 'B', 'X'] as const;

@@ -5,7 +5,7 @@
 // then buildFabricIndex(fabric, parts)) without copying a byte.
 import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
-import { packedBBox } from '../../ops/ring-test';
+import { packedBBox } from '../rules/ring-test';
 import { buildCoverageColumns, type CoverageColumns } from './coverage-columns';
 import { buildCsr, type Csr } from './csr';
 import type { Fabric, PackedGeometry } from '../fabric';

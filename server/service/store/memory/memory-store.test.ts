@@ -4,7 +4,7 @@ import {
   fixtureLngLat,
   fixtureMobileCells,
 } from '../../testing/fixture-fabric';
-import { locateOptions } from '../../schemas/locate';
+import { locateOptions } from '../../../contract/schemas/locate';
 import { MAXCOUNT } from '../contract';
 import { createMemoryStore } from './memory-store';
 

@@ -1,32 +1,35 @@
 // The in-memory Store: a Fabric plus its static indexes, answering every operation from typed
-// columns. Its operations live in server/service/ops/ (one module each); this file binds them to
+// columns. Its operations live in ops/ beside it (one module each), over the rules both stores share (store/rules/); this file binds them to
 // one fabric and index. Vintages arrive validated by the routes; an unknown one still answers
 // empty here so the store never throws on a caller's mistake. Every answer is computed at once
 // and handed back as a settled promise (the interface is asynchronous for stores that wait on
 // I/O); close() holds nothing to release but makes every later call reject.
 import { DEFAULT_FIXED_FILTERS } from '../../../../shared/fixed-status';
-import { createFabricCollector } from '../../ops/collect-fabric';
-import { fixedRecords, mobileRecords } from '../../ops/coverage-records';
-import type { FixedVintages } from '../../ops/fixed-location-features';
-import { releaseVintageIndex } from '../../ops/fixed-offers-view';
-import { createFixedTileSource } from '../../ops/fixed-tiles';
-import { history } from '../../ops/history';
-import { places } from '../../ops/places';
-import { buildPlacesIndex, type PlacesIndex } from '../../ops/places-index';
-import { locate } from '../../ops/locate';
+import { createFabricCollector } from './ops/collect-fabric';
+import { fixedRecords, mobileRecords } from './ops/coverage-records';
+import type { FixedVintages } from './ops/fixed-location-features';
+import { releaseVintageIndex } from './ops/fixed-offers-view';
+import { createFixedTileSource } from './ops/fixed-tiles';
+import { history } from './ops/history';
+import { places } from './ops/places';
+import { buildPlacesIndex, type StreetEntry } from './ops/places-index';
+import type { PlacesIndex } from '../rules/place-entries';
+import { locate } from './ops/locate';
 import {
   areaFeatureRecord,
   locationFields,
   locationRecord,
   resolveLocation,
-} from '../../ops/location-records';
-import { createMatcher } from '../../ops/match';
-import { emptyReport, report } from '../../ops/report';
-import { summarize } from '../../ops/summarize';
-import { createTileSource } from '../../ops/tiles';
-import { translate } from '../../ops/translate';
+} from './ops/location-records';
+import { createMatcher } from './ops/match';
+import { report } from './ops/report';
+import { emptyReport } from '../rules/empty-report';
+import { summarize } from './ops/summarize';
+import { createTileSource } from './ops/tiles';
+import { translate } from './ops/translate';
 import { MAXCOUNT, RECORD_FIELDS, layerFields } from '../contract';
 import type { Fabric } from '../fabric';
+import { closableStore } from '../closable-store';
 import { buildFabricIndex, type FabricIndex } from './fabric-index';
 import type { LayerName, LocationRecord, Store } from '../store';
 
@@ -75,7 +78,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
   const vi = (v: string) => ix.vintageIndex(v);
   const coverageIndex = (v: string) => coverageVintages.indexOf(v);
   // Built on a vintage's first places call: most stores never search for a town.
-  const placesIndexes = new Map<number, PlacesIndex>();
+  const placesIndexes = new Map<number, PlacesIndex<StreetEntry>>();
   const placesIndex = (v: number) => {
     let index = placesIndexes.get(v);
     if (!index) placesIndexes.set(v, (index = buildPlacesIndex(ix, v)));
@@ -98,12 +101,12 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     return i < 0 ? null : locationRecord(ix, v, i);
   };
 
-  // Answered synchronously; `store` below wraps each method in a promise.
+  // Answered synchronously; closableStore wraps each method in a promise.
   const sync: Sync = {
     fabricVintages: () => fabric.vintages.map((v) => ({ ...v })),
     coverageVintages: () => coverageVintages.slice(),
     layers: () => LAYERS.slice(),
-    fields: (_v, layer) => layerFields(layer),
+    fields: (v, layer) => (vi(v) < 0 ? [] : layerFields(layer)),
     locationData(v, by) {
       const r = record(vi(v), by);
       return r ? [r] : [];
@@ -144,21 +147,20 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       if (vi(v) < 0) return [];
       return locate(ix, vi(v), point, options);
     },
-    // Both kinds name the same location, so dest only shapes nothing beyond the pair returned.
-    translate: (v, src, _dest, id) => (vi(v) < 0 ? [] : translate(ix, vi(v), src, id)),
+    translate: (v, src, dest, id) => (vi(v) < 0 ? [] : translate(ix, vi(v), src, dest, id)),
     summarize(v, area, fields, nocat, options = {}) {
       const c = coverageIndex(options.coverage ?? v);
       if (vi(v) < 0 || c < 0)
         return { ok: true, response: { data: [], maxcount: MAXCOUNT, locationcount: 0 } };
       const at = { coverage: c, filters: options.filters ?? DEFAULT_FIXED_FILTERS };
-      return summarize(ix, vi(v), area, fields, nocat, MAXCOUNT, undefined, at);
+      return summarize(ix, vi(v), area, fields, nocat, { maxcount: MAXCOUNT, at });
     },
     report(v, cv, area, filters, compare) {
       const c = coverageIndex(cv);
       const w = compare && { vi: vi(compare.fabric), ci: coverageIndex(compare.coverage) };
       return vi(v) < 0 || c < 0 || (w && (w.vi < 0 || w.ci < 0))
         ? { ok: true, response: emptyReport(v, cv, filters, MAXCOUNT, compare) }
-        : report(ix, vi(v), c, area, filters, MAXCOUNT, undefined, w);
+        : report(ix, vi(v), c, area, filters, { maxcount: MAXCOUNT, compare: w });
     },
     collect: (v, layer, area, part, limits) =>
       vi(v) < 0 ? null : collector.collect(vi(v), layer, area, part, limits),
@@ -175,23 +177,16 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       return joined ? fixedTiles.locationTile(joined, z, x, y) : new Uint8Array(0);
     },
   };
-  let closed = false;
-  const store = { kind: 'demo' } as Store & Record<string, unknown>;
-  for (const [name, fn] of Object.entries(sync) as [string, (...a: unknown[]) => unknown][]) {
-    store[name] = (...args: unknown[]) =>
-      closed ? Promise.reject(new Error('store is closed')) : new Promise((ok) => ok(fn(...args)));
-  }
   // Awaits the hexagon cells, which are built in slices (ops/fixed-hex-warm-up.ts).
-  store.fixedHexTile = async (cv, fv, z, x, y, filters) => {
-    if (closed) throw new Error('store is closed');
+  const fixedHexTile: Store['fixedHexTile'] = async (cv, fv, z, x, y, filters) => {
     const joined = fixedVintages(cv, fv);
     return joined ? fixedTiles.hexTile(joined, z, x, y, filters) : new Uint8Array(0);
   };
-  store.close = () => {
-    closed = true;
-    fixedTiles.close();
-    return Promise.resolve();
-  };
+  const store = closableStore({
+    kind: 'demo',
+    methods: { ...sync, fixedHexTile },
+    release: () => fixedTiles.close(),
+  });
   indexes.set(store, ix);
   warmers.set(store, () => fixedTiles.warm());
   return store;

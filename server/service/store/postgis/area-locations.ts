@@ -4,8 +4,8 @@
 // points. Fields are read with the points when the blocks hold at most `maxcount` (else only
 // once the count inside is known to be within it).
 import { BLOCK_LAYER, type FieldColumns } from '../../../postgis/point-blocks';
-import { buildAreaIndex, type AreaIndex } from '../../ops/area-index';
-import { countedEdgeTests, mayPassEdgeLimit, refuseDenseArea } from '../../ops/summary-rows';
+import { buildAreaIndex, type AreaIndex } from '../rules/area-index';
+import { countedEdgeTests, mayPassEdgeLimit, refuseDenseArea } from '../rules/summary-rows';
 import type { Area } from '../store';
 import { CUT, INSIDE, OUTSIDE, classifyBlocks } from './block-cover';
 import { blocksMeeting, readBlocks, type ReadBlocks } from './blocks';

@@ -2,8 +2,8 @@
 // of the area comes near lies wholly inside or wholly outside it (the crossing count of the
 // even-odd rule cannot change within it), which the memory store's own contains() decides at
 // the box's centre. Only the blocks an edge cuts are read and tested point by point.
-import { collectEdges } from '../../ops/area-grid';
-import type { AreaIndex } from '../../ops/area-index';
+import { collectEdges } from '../rules/area-grid';
+import type { AreaIndex } from '../rules/area-index';
 import type { Area } from '../store';
 import type { Box } from './blocks';
 

@@ -20,6 +20,7 @@ export function layers(_ctx: PgContext): Promise<LayerName[]> {
   return Promise.resolve(LAYERS.slice());
 }
 
-export function fields(_ctx: PgContext, _vintage: string, layer: LayerName): Promise<FieldDef[]> {
-  return Promise.resolve(layerFields(layer));
+export function fields(ctx: PgContext, vintage: string, layer: LayerName): Promise<FieldDef[]> {
+  // A release the database does not hold has no fields, as the memory store answers.
+  return Promise.resolve(ctx.vintageIndex(vintage) < 0 ? [] : layerFields(layer));
 }

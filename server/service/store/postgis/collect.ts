@@ -7,7 +7,7 @@
 // when posted. The ranges partition the part, so following every continuation gives each
 // feature once.
 import { BLOCK_LAYER } from '../../../postgis/point-blocks';
-import { buildAreaIndex } from '../../ops/area-index';
+import { buildAreaIndex } from '../rules/area-index';
 import type { Area, CollectLimits, CollectPart, CollectResult, LayerName } from '../store';
 import { classifyBlocks, OUTSIDE } from './block-cover';
 import { blocksMeeting, layerSize, readBlocks, type BlockMeta } from './blocks';

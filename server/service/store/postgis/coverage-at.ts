@@ -6,7 +6,7 @@
 import { statusFromOffers, type FixedFilters } from '../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../shared/served-status';
 import type { FieldColumns } from '../../../postgis/point-blocks';
-import { NOT_IN_RELEASE, SERVED_STATUS } from '../memory/coverage-columns';
+import { NOT_IN_RELEASE, SERVED_STATUS } from '../rules/served-status-codes';
 import type { PgContext } from './context';
 
 /** The release coverage vintage c was reported on: the newest at or before it, or null. */

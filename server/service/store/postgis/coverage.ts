@@ -1,5 +1,5 @@
 // Fixed and mobile coverage records over PostGIS, typed as the public BDC files (as
-// ops/coverage-records.ts gives them): answered in the order asked, ids repeated when asked
+// memory/ops/coverage-records.ts gives them): answered in the order asked, ids repeated when asked
 // twice, unknown ones skipped. Within a location or cell, the memory store answers in the order
 // its columns hold, which is the order the files carry: fixed by provider and technology, mobile
 // by provider, environment, technology and speed. SQL has no row order, so it is stated here.

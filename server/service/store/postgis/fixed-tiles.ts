@@ -1,5 +1,5 @@
 // Fixed broadband tiles over PostGIS (docs/architecture.md, "The fixed broadband path"): the memory store's `fixed` points and
-// `fixed_hex` hexagons (ops/fixed-tiles.ts), read from what the import derives
+// `fixed_hex` hexagons (memory/ops/fixed-tiles.ts), read from what the import derives
 // (import/derive-fixed-tiles.ts: tier strings per coverage vintage, each location's H3 cells,
 // the cells' boxes) and encoded by the memory store's own encoders, so positions and
 // properties agree. Hexagon counts come from a tile's locations grouped by what decides their
@@ -12,11 +12,10 @@ import {
   fixedFiltersRecord,
   type FixedFilters,
 } from '../../../../shared/fixed-status';
-import { hexCellFeature, type CellCounts } from '../../ops/fixed-hex-feature';
-import { FIXED_LOCATION_MIN_ZOOM, hexResolution } from '../../ops/fixed-tiles';
-import { ByteLru } from '../../ops/lru';
-import { encodePointTile, type TilePoint } from '../../ops/point-tile';
-import { encodeTile, tileBBox } from '../../ops/tiles';
+import { hexCellFeature, type CellCounts } from '../rules/fixed-hex-feature';
+import { encodeTile, FIXED_LOCATION_MIN_ZOOM, hexResolution, tileBBox } from '../rules/tile-grid';
+import { ByteLru } from '../rules/lru';
+import { encodePointTile, type TilePoint } from '../rules/point-tile';
 import type { PgContext } from './context';
 import { quickQuery } from './quick-query';
 
@@ -178,7 +177,7 @@ function hexGroups(ctx: PgContext, v: Joined, res: 7 | 8, z: number, x: number, 
   return found;
 }
 
-/** Each cell's counts under the filters, in the memory store's terms (ops/fixed-hex-counts.ts). */
+/** Each cell's counts under the filters, in the memory store's terms (memory/ops/fixed-hex-counts.ts). */
 function countCells(groups: readonly Group[], filters: FixedFilters): Map<string, CellCounts> {
   const cells = new Map<string, CellCounts>();
   for (const g of groups) {

@@ -1,4 +1,4 @@
-// history over PostGIS, as the memory store answers it (ops/history.ts): seen as of release v,
+// history over PostGIS, as the memory store answers it (memory/ops/history.ts): seen as of release v,
 // only the releases up to v count; the retirement equivalent is given only when the location is
 // retired (absent from v) and the equivalent is present in v.
 import type { HistoryRecord } from '../store';

@@ -1,18 +1,19 @@
 // locate over the database: one query fetches what the rule can read near the point (parcels
 // and footprints whose boxes meet the tolerances' reach, the release's locations on them, and
-// each footprint's parcel), the memory store's own rule (ops/locate-decision.ts) decides on
+// each footprint's parcel), the rule both stores share (rules/locate-decision.ts) decides on
 // those candidates with the same geometry functions on the same integer vertices, and only when
 // no parcel or footprint answers does a second query fetch the locations near enough for the
 // Nearest step.
-import { boxAround, roundMeters } from '../../ops/geodesy';
+import { boxAround, roundMeters } from '../rules/geodesy';
 import {
   decideByAreas,
   nearestOf,
   NEAREST,
   type Box,
   type LocateSource,
-} from '../../ops/locate-decision';
-import type { LocateOptions, LocatePoint, LocateRecord, MatchType } from '../store';
+} from '../rules/locate-decision';
+import type { LocatePoint, LocateRecord } from '../store';
+import type { LocateOptions, MatchType } from '../../../contract/schemas/locate-match-types';
 import type { PgContext } from './context';
 import { PackedBuilder } from './packed-wkb';
 

@@ -2,7 +2,7 @@
 // answers, field for field and in the same order, for addresses written every way a user might
 // (exact, with city and ZIP, long forms, typos, the parts form, a house number alone, units).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressPrimary } from '../../ops/location-records';
+import { addressPrimary } from '../memory/ops/location-records';
 import { buildFabricIndex } from '../memory/fabric-index';
 import type { MatchParts } from '../store';
 import { addressRoad, match } from './match';

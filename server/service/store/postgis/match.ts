@@ -10,8 +10,8 @@ import {
   readMatchQuery,
   roadSimilarity,
   type MatchCandidate,
-} from '../../ops/match-rank';
-import { roadParts, tokens, type RoadParts } from '../../ops/match-text';
+} from '../rules/match-rank';
+import { roadParts, tokens, type RoadParts } from '../rules/match-text';
 import type { PgContext } from './context';
 import type { AddressRow } from './records';
 

@@ -7,11 +7,11 @@
 // title case ("SPRINGFIELD" → "Springfield"), which is how the memory store's towns are spelt.
 // A street is the address line after its house number and without its unit, read as match reads
 // it (addressRoad), grouped with its city.
-import type { PlaceAddress, PlacesResponse } from '../../schemas/places';
-import { roadParts } from '../../ops/match-text';
-import { rankPlaces } from '../../ops/places';
-import type { Extent, PlacesIndex, StreetBase, TownEntry, ZipEntry } from '../../ops/places-index';
-import { addOutlinePoint, placeOutline, type OutlinePoints } from '../../ops/place-outline';
+import type { PlaceAddress, PlacesResponse } from '../../../contract/schemas/places';
+import { roadParts } from '../rules/match-text';
+import { rankPlaces } from '../rules/places-rank';
+import type { Extent, PlacesIndex, StreetBase, TownEntry, ZipEntry } from '../rules/place-entries';
+import { addOutlinePoint, placeOutline, type OutlinePoints } from '../rules/place-outline';
 import type { PgContext } from './context';
 import { addressRoad } from './match';
 

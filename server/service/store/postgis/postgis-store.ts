@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { connectClient, describeUrl } from '../../../postgis/connection';
 import type { Store } from '../store';
+import { closableStore } from '../closable-store';
 import { StoreUnavailable } from '../store-unavailable';
 import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
 import { DatabaseNotReady, loadPgContext, type PgContext } from './context';
@@ -69,7 +70,7 @@ function bind(ctx: PgContext): Bound {
     locate: (v, point, options) => locate(ctx, v, point, options),
     translate: (v, src, dest, id) => translate(ctx, v, src, dest, id),
     summarize: (v, area, f, nocat, options) => summarize(ctx, v, area, f, nocat, options),
-    report: (v, cv, area, filters, compare) => report(ctx, v, cv, area, filters, compare),
+    report: (v, cv, area, filters, compare) => report(ctx, v, cv, area, filters, { compare }),
     collect: (v, layer, area, part, limits) => collect(ctx, v, layer, area, part, limits),
     fixedCoverage: (v, ids) => fixedCoverage(ctx, v, ids),
     mobileCoverage: (v, cells) => mobileCoverage(ctx, v, cells),
@@ -134,22 +135,11 @@ export async function openPostgisStore(
       await pool.query({ text: 'SELECT 1', query_timeout: connectTimeoutMs } as pg.QueryConfig);
     },
   };
-  let closed = false;
-  const store = { kind: 'postgis' } as Store & Record<string, unknown>;
-  for (const [name, fn] of Object.entries(bound) as [string, (...a: unknown[]) => unknown][]) {
-    store[name] = async (...args: unknown[]) => {
-      if (closed) throw new Error('store is closed');
-      try {
-        return await fn(...args);
-      } catch (err) {
-        return unavailable(err);
-      }
-    };
-  }
-  store.close = async () => {
-    if (closed) return;
-    closed = true;
-    await pool.end();
-  };
+  const store = closableStore({
+    kind: 'postgis',
+    methods: bound,
+    release: () => pool.end(),
+    failure: unavailable,
+  });
   return store;
 }

@@ -1,11 +1,11 @@
 // Location, parcel and footprint records over PostGIS (data and bulk), as the memory store gives
-// them (ops/location-records.ts): the fabric's columns as imported, the coverage fields from
+// them (memory/ops/location-records.ts): the fabric's columns as imported, the coverage fields from
 // location_coverage (derived at import as the memory store derives them), the uuid from the
 // location's feature rank, the H3 res-8 cell computed from the point as the memory store does.
 // Answers keep the order asked; ids unknown in the release are skipped.
 import { latLngToCell } from 'h3-js';
 import { RECORD_FIELDS } from '../contract';
-import { SERVED_STATUS, servedStatusCode } from '../memory/coverage-columns';
+import { SERVED_STATUS, servedStatusCode } from '../rules/served-status-codes';
 import type { AreaFeatureRecord, LocationRecord } from '../store';
 import type { PgContext } from './context';
 

@@ -1,13 +1,13 @@
 // The area report's change block over the database, as the memory store counts it
-// (ops/report-change.ts): the locations inside the area in fabric A or fabric B, by feature,
+// (memory/ops/report-change.ts): the locations inside the area in fabric A or fabric B, by feature,
 // each side's records and release membership fetched for all of them, a retired location's
 // equivalent as history answers it at the later fabric (history.ts), and the memory store's
-// tally (ops/report-change-tally.ts).
+// tally (rules/report-change-tally.ts).
 import { earlierSide } from '../../../../shared/fixed-change-hex';
 import type { FixedFilters } from '../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../shared/served-status';
-import { createChangeTally, type ChangeSideFacts } from '../../ops/report-change-tally';
-import type { ReportChange } from '../../schemas/report';
+import { createChangeTally, type ChangeSideFacts } from '../rules/report-change-tally';
+import type { ReportChange } from '../../../contract/schemas/report';
 import type { AreaLocations } from './area-locations';
 import type { PgContext } from './context';
 import { inRelease, offersAt, releaseOf } from './coverage-at';

@@ -1,24 +1,20 @@
 // The area report over the database: the release's locations inside the area found as summarize
 // finds them (area-locations.ts, refused past MAXCOUNT alike), their fixed records at the
-// coverage vintage fetched by feature, and the memory store's own tally (ops/report-tally.ts)
+// coverage vintage fetched by feature, and the tally both stores share (rules/report-tally.ts)
 // counting them in the memory store's order (ascending feature), so both stores count alike.
 // Compared with a second release, MAXCOUNT weighs the locations inside in either fabric and
 // report-change.ts counts what changed.
 import type { FixedFilters } from '../../../../shared/fixed-status';
 import { fixedFiltersRecord } from '../../../../shared/fixed-status';
-import { emptyReport } from '../../ops/report';
-import { createReportTally, type ReportOffer, type ReportProvider } from '../../ops/report-tally';
-import { MAX_EDGE_TESTS } from '../../ops/summary-rows';
-import type { ReportResponse } from '../../schemas/report';
+import { emptyReport } from '../rules/empty-report';
+import { createReportTally, type ReportOffer, type ReportProvider } from '../rules/report-tally';
+import { MAX_EDGE_TESTS } from '../rules/summary-rows';
 import { MAXCOUNT } from '../contract';
-import type { Area, ComparedRelease } from '../store';
+import type { Area, ComparedRelease, ReportResult } from '../store';
 import { areaLocations } from './area-locations';
 import type { PgContext } from './context';
 import { inRelease, offersAt, releaseOf } from './coverage-at';
 import { insideByFeature, reportChange } from './report-change';
-
-export type PgReportResult =
-  { ok: true; response: ReportResponse } | { ok: false; locationcount: number; maxcount: number };
 
 export async function report(
   ctx: PgContext,
@@ -26,9 +22,15 @@ export async function report(
   coverage: string,
   area: Area,
   filters: FixedFilters,
-  compare?: ComparedRelease,
-  maxEdgeTests = MAX_EDGE_TESTS,
-): Promise<PgReportResult> {
+  {
+    compare,
+    maxEdgeTests = MAX_EDGE_TESTS,
+  }: {
+    /** The release compared with: the answer gains `change`. */
+    compare?: ComparedRelease;
+    maxEdgeTests?: number;
+  } = {},
+): Promise<ReportResult> {
   const known = (v: string, cv: string) =>
     ctx.vintageIndex(v) >= 0 && ctx.coverageVintages.includes(cv);
   if (!known(vintage, coverage) || (compare && !known(compare.fabric, compare.coverage))) {

@@ -6,14 +6,15 @@ import pg from 'pg';
 import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../../shared/fixed-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateFabric } from '../../../demo/generate-fabric';
-import { summarize as memorySummarize } from '../../ops/summarize';
+import { summarize as memorySummarize } from '../memory/ops/summarize';
 import { buildFabricIndex } from '../memory/fabric-index';
 import { createMemoryStore } from '../memory/memory-store';
 import { MAXCOUNT } from '../contract';
 import { collectAll, repeated } from '../contract/testing/collect-all';
 import { loadIntoPostgis, type LoadedFabric } from '../contract/testing/load-into-postgis';
 import type { Fabric } from '../fabric';
-import { ALL_MATCH_TYPES, type Area, type LocateOptions, type Store } from '../store';
+import { type Area, type Store } from '../store';
+import { ALL_MATCH_TYPES, type LocateOptions } from '../../../contract/schemas/locate-match-types';
 import { collect } from './collect';
 import { loadPgContext, type PgContext } from './context';
 import { locate } from './locate';
@@ -226,15 +227,21 @@ describe('PostGIS summarize', () => {
       }
     };
     const limit = 200;
-    const want = refusal(() => memorySummarize(ix, vi, area, [], false, MAXCOUNT, limit));
+    const want = refusal(() =>
+      memorySummarize(ix, vi, area, [], false, { maxcount: MAXCOUNT, maxEdgeTests: limit }),
+    );
     expect(want).toMatch(/area_too_complex/);
     // Under a limit the area passes, the edge tests counted over the same points.
     const tests = Number(JSON.parse(want!).details.edgeTests);
-    expect(refusal(() => memorySummarize(ix, vi, area, [], false, MAXCOUNT, tests))).toBeNull();
-    expect(await summarize(ctx, vintage(vi), area, [], false, {}, tests).then((r) => r.ok)).toBe(
-      true,
-    );
-    const got = await summarize(ctx, vintage(vi), area, [], false, {}, limit).then(
+    expect(
+      refusal(() =>
+        memorySummarize(ix, vi, area, [], false, { maxcount: MAXCOUNT, maxEdgeTests: tests }),
+      ),
+    ).toBeNull();
+    expect(
+      await summarize(ctx, vintage(vi), area, [], false, { maxEdgeTests: tests }).then((r) => r.ok),
+    ).toBe(true);
+    const got = await summarize(ctx, vintage(vi), area, [], false, { maxEdgeTests: limit }).then(
       () => null,
       (err: unknown) => JSON.stringify(err),
     );

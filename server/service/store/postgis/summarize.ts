@@ -6,8 +6,12 @@
 // the inside locations' fixed records (coverage-at.ts).
 import { splitLongToH3Index } from 'h3-js';
 import type { FieldColumns } from '../../../postgis/point-blocks';
-import type { DiscreteColumn } from '../../ops/field-values';
-import { MAX_EDGE_TESTS, summaryOf, type SummaryColumns } from '../../ops/summary-rows';
+import {
+  MAX_EDGE_TESTS,
+  summaryOf,
+  type DiscreteColumn,
+  type SummaryColumns,
+} from '../rules/summary-rows';
 import { MAXCOUNT } from '../contract';
 import { DEFAULT_FIXED_FILTERS } from '../../../../shared/fixed-status';
 import {
@@ -15,7 +19,7 @@ import {
   SERVED_STATUS,
   isBeadCount,
   servedStatusCode,
-} from '../memory/coverage-columns';
+} from '../rules/served-status-codes';
 import type { Area, SummarizeOptions, SummarizeResult } from '../store';
 import { areaLocations } from './area-locations';
 import type { PgContext } from './context';
@@ -138,8 +142,7 @@ export async function summarize(
   area: Area,
   fields: string[],
   nocat: boolean,
-  options: SummarizeOptions = {},
-  maxEdgeTests = MAX_EDGE_TESTS,
+  { maxEdgeTests = MAX_EDGE_TESTS, ...options }: SummarizeOptions & { maxEdgeTests?: number } = {},
 ): Promise<SummarizeResult> {
   const coverage = options.coverage ?? vintage;
   const filters = options.filters ?? DEFAULT_FIXED_FILTERS;

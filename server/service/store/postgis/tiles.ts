@@ -1,12 +1,11 @@
 // The fabric's vector tiles over PostGIS: the layers, features and properties of the memory
-// store's tiles (ops/tiles.ts, ops/tile-features.ts), encoded by ST_AsMVT; town labels from
+// store's tiles (memory/ops/tiles.ts, memory/ops/tile-features.ts), encoded by ST_AsMVT; town labels from
 // town_labels, derived at import as the memory store derives them. Features are picked
 // by the same lng/lat box the memory store searches, then clipped to the tile and its buffer
 // by ST_AsMVTGeom. A parcel's or footprint's uuid is the store's keyed code, computed here in
 // JS, so a tile with those layers takes two queries: their features in the box, then the tile.
-import { ByteLru } from '../../ops/lru';
-import { ROAD_CLASS } from '../../ops/tile-features';
-import { TILE_MIN_ZOOM, tileBBox } from '../../ops/tiles';
+import { ByteLru } from '../rules/lru';
+import { ROAD_CLASS, TILE_MIN_ZOOM, tileBBox } from '../rules/tile-grid';
 import type { PgContext } from './context';
 import { quickQuery } from './quick-query';
 
@@ -79,7 +78,7 @@ async function build(ctx: PgContext, v: string, vi: number, z: number, x: number
   const box = tileBBox(z, x, y);
   const serving = ctx.layerVintages(v);
   if (z >= TILE_MIN_ZOOM.towns) {
-    // initcap writes a city as townLabelName (ops/tile-features.ts) does.
+    // initcap writes a city as townLabelName (memory/ops/tile-features.ts) does.
     q.layer(
       'towns',
       `SELECT initcap(t.city) AS name, t.zip, ${q.geom('t')} FROM town_labels t WHERE ${q.where('t', v)}`,

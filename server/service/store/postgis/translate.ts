@@ -1,5 +1,5 @@
 // translate over PostGIS: location_id ↔ uuid of the locations layer in one release, as the memory
-// store answers it (ops/translate.ts): the location must be present in the release; a uuid of
+// store answers it (memory/ops/translate.ts): the location must be present in the release; a uuid of
 // another layer or release names nothing.
 import type { IdKind, TranslateRecord } from '../store';
 import type { PgContext } from './context';
@@ -18,12 +18,12 @@ export async function translate(
   ctx: PgContext,
   vintage: string,
   src: IdKind,
-  // Both kinds name the same location: the pair is answered whichever is asked for.
-  _dest: IdKind,
+  dest: IdKind,
   id: string,
 ): Promise<TranslateRecord[]> {
   const vi = ctx.vintageIndex(vintage);
-  if (vi < 0) return [];
+  // Into its own kind there is nothing to translate.
+  if (vi < 0 || src === dest) return [];
   let query: [string, string];
   if (src === 'location_id') {
     // Leading zeros read as the memory store reads them: as a number.

@@ -1,7 +1,7 @@
 // The change tables read the service's change block from the release before to the one after,
 // whichever side of the request that is, and the CSV carries them with both releases named.
 import { describe, expect, it } from 'vitest';
-import { report } from '../../../../server/service/ops/report';
+import { report } from '../../../../server/service/store/memory/ops/report';
 import { buildFabricIndex } from '../../../../server/service/store/memory/fabric-index';
 import { buildScatterFabric } from '../../../../server/service/testing/scatter-fabric';
 import { DEFAULT_FIXED_FILTERS } from '../../../../shared/fixed-status';
@@ -23,7 +23,7 @@ const area = [
 ];
 
 function reportOf(vi: number, ci: number, compare: { vi: number; ci: number }): AreaReport {
-  const r = report(ix, vi, ci, area, DEFAULT_FIXED_FILTERS, 1e9, undefined, compare);
+  const r = report(ix, vi, ci, area, DEFAULT_FIXED_FILTERS, { maxcount: 1e9, compare });
   if (!r.ok) throw new Error('maxcount');
   return r.response;
 }
@@ -32,7 +32,7 @@ const num = (text: string) => Number(text.replace(/,/g, ''));
 
 describe('changeTables', () => {
   it('is empty without a compared release', () => {
-    const r = report(ix, 4, 4, area, DEFAULT_FIXED_FILTERS, 1e9);
+    const r = report(ix, 4, 4, area, DEFAULT_FIXED_FILTERS, { maxcount: 1e9 });
     expect(r.ok && changeTables(r.response)).toEqual([]);
   });
 
@@ -70,7 +70,10 @@ describe('changeTables', () => {
         ],
       ],
     ];
-    const r = report(ix, 4, 4, far, DEFAULT_FIXED_FILTERS, 1e9, undefined, { vi: 2, ci: 2 });
+    const r = report(ix, 4, 4, far, DEFAULT_FIXED_FILTERS, {
+      maxcount: 1e9,
+      compare: { vi: 2, ci: 2 },
+    });
     if (!r.ok) throw new Error('maxcount');
     const tables = changeTables(r.response);
     expect(tables.map((t) => t.note)).toEqual([

@@ -2,7 +2,7 @@
 // database store answers several at once), and pair the answers. A refusal is an answer too: a
 // ServiceError by its code, any other rejection as a plain refusal (the message is free: shown,
 // never compared).
-import { ServiceError } from '../../../http/errors';
+import { ServiceError } from '../../../../contract/errors';
 import type { Store } from '../../store';
 import type { Asked } from './same-answer';
 

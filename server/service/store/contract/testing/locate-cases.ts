@@ -2,7 +2,11 @@
 // (those outside every parcel too), scattered over the county and far from it; asked under the
 // default options and under each option moved: both distance parameters, both tolerances, and
 // match type masks.
-import { ALL_MATCH_TYPES, type LocateOptions, type LocatePoint } from '../../store';
+import { type LocatePoint } from '../../store';
+import {
+  ALL_MATCH_TYPES,
+  type LocateOptions,
+} from '../../../../contract/schemas/locate-match-types';
 import { ringMean, vertex, type Picker } from './pick';
 
 export const DEFAULT_OPTIONS: LocateOptions = {

@@ -128,6 +128,26 @@ export function historyQuestions(pick: Picker, vi: number): Question<unknown>[] 
   return out;
 }
 
+/**
+ * Questions whose answer turns on an argument a store could overlook: fields of a vintage the
+ * store does not hold, and a present location translated into its own kind. Each is answered
+ * `[]`, where the same question with a held vintage or the other kind finds something.
+ */
+export function emptyAnswerQuestions(pick: Picker, vi: number): Question<unknown>[] {
+  const v = pick.fabric.vintages[vi].vintage;
+  const codec = createUuidCodec(pick.fabric.seed);
+  const [i] = pick.sample(pick.present(vi), 1);
+  const id = String(pick.fabric.locations.locationId[i]);
+  const u = codec.encode({ layer: 0, vintageIndex: vi, feature: i });
+  return [
+    ...LAYERS.map((layer) => q(`fields(209912, ${layer})`, (s) => s.fields('209912', layer))),
+    q(`translate(${v}, location_id ${id} into location_id)`, (s) =>
+      s.translate(v, 'location_id', 'location_id', id),
+    ),
+    q(`translate(${v}, uuid ${u} into uuid)`, (s) => s.translate(v, 'uuid', 'uuid', u)),
+  ];
+}
+
 export function coverageQuestions(pick: Picker, ci: number): Question<unknown>[] {
   const { fabric } = pick;
   const v = fabric.fixedCoverage[ci].vintage;

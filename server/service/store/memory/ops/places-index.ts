@@ -1,0 +1,80 @@
+// What places searches, for one fabric vintage: its towns, ZIP codes and streets, each with
+// the bounding box and count of the vintage's locations in it. Built in one pass over the
+// locations on the first places call for the vintage (about 10 ms per 100,000 locations).
+import type { FabricIndex } from '../fabric-index';
+import { roadParts } from '../../rules/match-text';
+import { addOutlinePoint, placeOutline, type OutlinePoints } from '../../rules/place-outline';
+import type {
+  Extent,
+  Outlined,
+  PlacesIndex,
+  StreetBase,
+  TownEntry,
+  ZipEntry,
+} from '../../rules/place-entries';
+
+export interface StreetEntry extends StreetBase {
+  /** Location indexes on it in this vintage, by house number then unit. */
+  locations: number[];
+}
+
+function extent(): Extent {
+  return { count: 0, bbox: [Infinity, Infinity, -Infinity, -Infinity], zips: new Set() };
+}
+
+function add(e: Extent, lng: number, lat: number, zip: string): void {
+  e.count++;
+  e.zips.add(zip);
+  const b = e.bbox;
+  if (lng < b[0]) b[0] = lng;
+  if (lat < b[1]) b[1] = lat;
+  if (lng > b[2]) b[2] = lng;
+  if (lat > b[3]) b[3] = lat;
+}
+
+export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex<StreetEntry> {
+  const { locations: loc, towns, roads } = ix.fabric;
+  const byTown = new Map<string, TownEntry>();
+  const byZip = new Map<string, ZipEntry>();
+  const byStreet = new Map<string, StreetEntry>();
+  const points = new Map<Outlined, OutlinePoints>();
+  const gather = (e: Outlined, i: number) => {
+    let list = points.get(e);
+    if (!list) points.set(e, (list = []));
+    addOutlinePoint(list, loc.lng[i], loc.lat[i]);
+  };
+  const bit = 1 << vi;
+  for (let i = 0; i < loc.count; i++) {
+    if (!(loc.presence[i] & bit)) continue;
+    const t = towns[loc.town[i]];
+    const key = t.name.toUpperCase();
+    let town = byTown.get(key);
+    if (!town) byTown.set(key, (town = { ...extent(), name: t.name, key, outline: null }));
+    let zip = byZip.get(t.zip);
+    if (!zip) byZip.set(t.zip, (zip = { ...extent(), zip: t.zip, town: t.name, outline: null }));
+    const road = roads.name[loc.road[i]];
+    const streetKey = `${road}|${key}`;
+    let street = byStreet.get(streetKey);
+    if (!street) {
+      street = { ...extent(), name: road, parts: roadParts(road), town: t.name, locations: [] };
+      byStreet.set(streetKey, street);
+    }
+    add(town, loc.lng[i], loc.lat[i], t.zip);
+    add(zip, loc.lng[i], loc.lat[i], t.zip);
+    add(street, loc.lng[i], loc.lat[i], t.zip);
+    street.locations.push(i);
+    gather(town, i);
+    gather(zip, i);
+  }
+  for (const [entry, list] of points) entry.outline = placeOutline(list);
+  for (const street of byStreet.values()) {
+    street.locations.sort(
+      (a, b) => loc.houseNumber[a] - loc.houseNumber[b] || loc.unit[a] - loc.unit[b],
+    );
+  }
+  return {
+    towns: [...byTown.values()],
+    zips: [...byZip.values()],
+    streets: [...byStreet.values()],
+  };
+}

@@ -1,0 +1,44 @@
+// The shapes places ranks (places-rank.ts), whichever store builds them: towns, ZIP codes and
+// streets of one fabric vintage, each with the bounding box and count of its locations.
+import type { PlaceOutline } from '../../../contract/schemas/places';
+import type { RoadParts } from './match-text';
+
+/** [west, south, east, north] in degrees. */
+export type Bbox = [number, number, number, number];
+
+export interface Extent {
+  count: number;
+  bbox: Bbox;
+  zips: Set<string>;
+}
+
+/** A town or ZIP code, which can be used as an area: its outline (place-outline.ts). */
+export interface Outlined extends Extent {
+  outline: PlaceOutline | null;
+}
+
+export interface TownEntry extends Outlined {
+  /** As the fabric spells it ("Springfield"); `key` is its upper case. */
+  name: string;
+  key: string;
+}
+
+export interface ZipEntry extends Outlined {
+  zip: string;
+  town: string;
+}
+
+/** A street as places ranks it; each store keeps its own way to list the addresses on it. */
+export interface StreetBase extends Extent {
+  /** The fabric's road name ("S 14TH ST") and its parts, and the town it runs through. */
+  name: string;
+  parts: RoadParts;
+  town: string;
+}
+
+/** Entries in the order of their first location (location_id order), as places meets ties. */
+export interface PlacesIndex<S extends StreetBase> {
+  towns: TownEntry[];
+  zips: ZipEntry[];
+  streets: S[];
+}
