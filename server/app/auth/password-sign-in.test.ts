@@ -3,7 +3,12 @@
 // cookie worthless, and a person removed from the users file losing their session.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readUsers, writeUsers } from './users-file';
-import { CookieClient, startAuthApp, type AuthTestServer } from './testing/auth-servers';
+import {
+  CookieClient,
+  requestFrom,
+  startAuthApp,
+  type AuthTestServer,
+} from './testing/auth-servers';
 
 const running: AuthTestServer[] = [];
 afterEach(async () => {
@@ -67,15 +72,18 @@ describe('signing in', () => {
   });
 
   it('marks the cookie Secure only when a trusted proxy says the browser used TLS', async () => {
-    const { app } = await start({ TRUSTED_PROXIES: '127.0.0.1' });
-    const viaTls = await new CookieClient(app.url).send('/api/session', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
-      body: JSON.stringify({ name: 'ana', password: PEOPLE.ana }),
-    });
-    expect(viaTls.headers.getSetCookie()[0]).toContain('Secure');
-    const plain = await new CookieClient(app.url).signInJson('ana', PEOPLE.ana);
-    expect(plain.headers.getSetCookie()[0]).not.toContain('Secure');
+    const { app } = await start({ TRUSTED_PROXIES: '127.0.0.2' });
+    const signIn = (from: string) =>
+      requestFrom(`${app.url}/api/session`, from, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        body: JSON.stringify({ name: 'ana', password: PEOPLE.ana }),
+      });
+    const viaProxy = await signIn('127.0.0.2');
+    expect(String(viaProxy.headers['set-cookie'])).toContain('Secure');
+    const direct = await signIn('127.0.0.1');
+    expect(direct.status).toBe(200);
+    expect(String(direct.headers['set-cookie'])).not.toContain('Secure');
   });
 
   it('makes a new session id on each sign-in and ends the one the browser held', async () => {
