@@ -2,8 +2,7 @@
 // service's price list, operations.ts). Kept in memory for the budgets and GET /api/usage, and
 // appended as one JSON line per upstream request to the usage log under the data folder, which
 // is read back at start so a restart neither forgets the day's spending nor resets a budget.
-import { appendFile, mkdir } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export interface Spending {
@@ -26,7 +25,6 @@ export class UsageLedger {
   readonly #days = new Map<string, Map<string, Spending>>();
   /** Credits reserved by requests still in flight, per person ("" for the whole server). */
   readonly #pending = new Map<string, number>();
-  #writes: Promise<void> = Promise.resolve();
 
   constructor(
     readonly file: string,
@@ -69,13 +67,14 @@ export class UsageLedger {
     const at = new Date(this.now());
     const line: UsageLine = { at: at.toISOString(), day: dayOf(at.getTime()), name, ...spent };
     this.#add(line.day, name, spent.credits);
-    const text = `${JSON.stringify(line)}\n`;
-    this.#writes = this.#writes
-      .then(async () => {
-        await mkdir(dirname(this.file), { recursive: true });
-        await appendFile(this.file, text, { mode: 0o600 });
-      })
-      .catch((err: unknown) => this.log(`usage log ${this.file} not written: ${String(err)}`));
+    // Written at once, in order: a line a few dozen bytes long after a network round trip,
+    // and a restart right after still finds it.
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      appendFileSync(this.file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    } catch (err) {
+      this.log(`usage log ${this.file} not written: ${String(err)}`);
+    }
   }
 
   /** Every day kept, newest first, each person's spending and the day's total. */
@@ -90,11 +89,6 @@ export class UsageLedger {
         );
         return { day, people: list.toSorted((a, b) => a.name.localeCompare(b.name)), total };
       });
-  }
-
-  /** Waits for the lines written so far (tests, shutdown). */
-  flush(): Promise<void> {
-    return this.#writes;
   }
 
   #add(day: string, name: string, credits: number): void {
