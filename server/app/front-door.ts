@@ -67,7 +67,8 @@ export function frontDoor(hosts: HostAllowlist): MiddlewareHandler {
       return next();
     }
 
-    if (headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') {
+    const fetchSite = headers.get('sec-fetch-site')?.trim().toLowerCase();
+    if (fetchSite === 'cross-site') {
       return forbidden(
         'cross_site_request',
         '/api answers the app on its own origin only; this request came from another site (Sec-Fetch-Site: cross-site)',
@@ -75,7 +76,10 @@ export function frontDoor(hosts: HostAllowlist): MiddlewareHandler {
       );
     }
     const origin = headers.get('origin');
-    if (origin !== null) {
+    // Under Referrer-Policy no-referrer a browser posts a form with Origin "null"; its
+    // Sec-Fetch-Site still says whether the page was ours.
+    const ownForm = form && origin === 'null' && fetchSite === 'same-origin';
+    if (origin !== null && !ownForm) {
       const host = originHost(origin);
       if (host === null || !hosts.allows(host)) {
         return forbidden(

@@ -132,6 +132,23 @@ describe('signing out', () => {
   });
 });
 
+it('takes the form from its own page, which posts with Origin null under no-referrer', async () => {
+  const { app } = await start();
+  const browser = new CookieClient(app.url);
+  const post = (site: string) =>
+    browser.send('/sign-in', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'null',
+        'sec-fetch-site': site,
+      },
+      body: new URLSearchParams({ name: 'ana', password: PEOPLE.ana }).toString(),
+    });
+  expect((await post('same-site')).status).toBe(403);
+  expect((await post('same-origin')).status).toBe(303);
+});
+
 it('refuses a sign-in form posted from another site', async () => {
   const { app } = await start();
   const res = await new CookieClient(app.url).send('/sign-in', {
