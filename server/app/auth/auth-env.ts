@@ -4,10 +4,10 @@
 // Every refusal names the variable to set.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isIP } from 'node:net';
-import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
+import { oidcFromEnv, type OidcSettings } from './oidc-env';
+import { isLoopbackHost, parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 
-export const AUTH_CHOICES = ['none', 'password', 'proxy'] as const;
+export const AUTH_CHOICES = ['none', 'password', 'proxy', 'oidc'] as const;
 export type AuthMode = (typeof AUTH_CHOICES)[number];
 
 export interface PersonBudgets {
@@ -26,22 +26,14 @@ export interface AuthSettings {
   /** Proxy mode: the header naming the person (APP_AUTH_HEADER), lowercased. */
   header: string;
   trusted: TrustedProxies | null;
+  /** OpenID Connect mode: the provider and who may sign in. */
+  oidc: OidcSettings | null;
   sessionHours: number;
   /** Names that may read GET /api/usage (APP_ADMINS). */
   admins: ReadonlySet<string>;
   budgets: PersonBudgets;
   /** The JSON-lines usage log (APP_USAGE_FILE). */
   usageFile: string;
-}
-
-/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h === '::1') return true;
-  return isIP(h) === 4 && h.startsWith('127.');
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, def: number | null): number | null {
@@ -80,7 +72,7 @@ export function authFromEnv(
   if (mode === 'none' && !loopback) {
     if (opts.spendsToken) {
       throw new Error(
-        `APP_AUTH is none but HOST ${opts.host} is reachable from other machines, and SERVICE_URL makes every request spend the service token; set APP_AUTH to password or proxy (choices: ${AUTH_CHOICES.join(', ')}), or listen on 127.0.0.1`,
+        `APP_AUTH is none but HOST ${opts.host} is reachable from other machines, and SERVICE_URL makes every request spend the service token; set APP_AUTH to password, proxy or oidc (choices: ${AUTH_CHOICES.join(', ')}), or listen on 127.0.0.1`,
       );
     }
     opts.log(
@@ -115,6 +107,7 @@ export function authFromEnv(
     usersFile,
     header,
     trusted,
+    oidc: mode === 'oidc' ? oidcFromEnv(env) : null,
     sessionHours,
     admins: names(env.APP_ADMINS),
     budgets: {

@@ -6,26 +6,30 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AuthSettings } from './auth-env';
-import { SESSION_COOKIE } from './password-routes';
+import { SESSION_COOKIE } from './session-cookie';
 import { isApiPath, unauthenticated } from './refusals';
 import { fromTrustedProxy, tagPerson } from './request-identity';
 import type { SessionStore } from './sessions';
 import { proxySignInPage } from './sign-in-page';
 import { USER_NAME } from './users-file';
 
-/** Routes a browser without a session must reach: the sign-in form and its JSON twin. */
-const OPEN = new Set([
-  'GET /sign-in',
-  'HEAD /sign-in',
-  'POST /sign-in',
-  'POST /sign-out',
-  'POST /api/session',
-]);
+/** Routes a browser without a session must reach, per mode: the sign-in page and its steps. */
+const OPEN: Record<string, ReadonlySet<string>> = {
+  password: new Set([
+    'GET /sign-in',
+    'HEAD /sign-in',
+    'POST /sign-in',
+    'POST /sign-out',
+    'POST /api/session',
+  ]),
+  oidc: new Set(['GET /sign-in', 'HEAD /sign-in', 'GET /sign-in/callback', 'POST /sign-out']),
+};
 
 export interface GateParts {
   settings: AuthSettings;
   sessions: SessionStore;
-  users: () => Map<string, string>;
+  /** Password mode's users file; null where the provider or the proxy vouches for people. */
+  users: (() => Map<string, string>) | null;
 }
 
 /** The person this request comes from, or null. */
@@ -37,19 +41,22 @@ function personFor(c: Context, g: GateParts): string | null {
   }
   const session = g.sessions.get(getCookie(c, SESSION_COOKIE));
   // A person removed from the users file is signed out at their next request.
-  return session && g.users().has(session.name) ? session.name : null;
+  if (!session || (g.users && !g.users().has(session.name))) return null;
+  return session.name;
 }
 
 function howToSignIn(g: GateParts): string {
   return g.settings.mode === 'proxy'
     ? `requests must come through the authenticating proxy (TRUSTED_PROXIES), which names the person in ${g.settings.header}`
-    : 'open /sign-in in the browser, or POST /api/session with {"name","password"}';
+    : g.settings.mode === 'oidc'
+      ? 'open /sign-in in the browser to sign in with your organisation'
+      : 'open /sign-in in the browser, or POST /api/session with {"name","password"}';
 }
 
 export function authGate(g: GateParts): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
-    if (OPEN.has(`${c.req.method} ${path}`) && g.settings.mode === 'password') return next();
+    if (OPEN[g.settings.mode]?.has(`${c.req.method} ${path}`)) return next();
     const person = personFor(c, g);
     if (person) {
       tagPerson(c.req.raw, person);

@@ -7,10 +7,12 @@ import type { Backend } from '../backend';
 import type { LineLogger } from '../log-lines';
 import type { AuthSettings } from './auth-env';
 import { authGate } from './auth-gate';
+import { oidcRoutes } from './oidc-routes';
 import { passwordRoutes } from './password-routes';
 import { personBudgets } from './person-budgets';
 import { forbidden, unauthenticated } from './refusals';
 import { personOf } from './request-identity';
+import { signOutRoute } from './session-cookie';
 import { SessionStore } from './sessions';
 import { SignInThrottle } from './sign-in-throttle';
 import { UsageLedger } from './usage-ledger';
@@ -30,14 +32,13 @@ export function installAuth(app: Hono, auth: AppAuth, backend: Backend, log: Lin
     return;
   }
   const sessions = new SessionStore(settings.sessionHours * 3_600_000, now);
-  const users =
-    settings.mode === 'password'
-      ? usersReader(settings.usersFile)
-      : () => new Map<string, string>();
+  const users = settings.mode === 'password' ? usersReader(settings.usersFile) : null;
   app.use('*', authGate({ settings, sessions, users }));
-  if (settings.mode === 'password') {
+  if (users) {
     passwordRoutes(app, { settings, sessions, users, throttle: new SignInThrottle(5, now), log });
   }
+  if (settings.oidc) oidcRoutes(app, { settings, oidc: settings.oidc, sessions, log, now });
+  if (settings.mode !== 'proxy') signOutRoute(app, sessions);
   const ledger = new UsageLedger(settings.usageFile, log, now);
   app.use('/api/*', personBudgets(settings.budgets, backend, ledger));
 
@@ -50,7 +51,7 @@ export function installAuth(app: Hono, auth: AppAuth, backend: Backend, log: Lin
       name,
       admin: settings.admins.has(name),
       // Behind the proxy, signing out is the proxy's business.
-      signOut: settings.mode === 'password',
+      signOut: settings.mode !== 'proxy',
     });
   });
 

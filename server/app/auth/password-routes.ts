@@ -1,19 +1,16 @@
 // Password mode's routes: the sign-in page and its form (GET/POST /sign-in), the same check
-// as JSON for scripts and tests (POST /api/session), and sign-out (POST /sign-out), which
-// deletes the session here so its cookie is worthless afterwards.
+// as JSON for scripts and tests (POST /api/session).
 import type { Context, Hono } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jsonError } from '../json-error';
 import type { AuthSettings } from './auth-env';
 import { verifyPassword } from './password-hash';
 import { tooManySignIns } from './refusals';
-import { browserAddress, overTls } from './request-identity';
+import { browserAddress } from './request-identity';
+import { startSession } from './session-cookie';
 import type { SessionStore } from './sessions';
 import { localPath, signInPage } from './sign-in-page';
 import type { SignInThrottle } from './sign-in-throttle';
 import { USER_NAME } from './users-file';
-
-export const SESSION_COOKIE = 'ce_session';
 
 export interface PasswordParts {
   settings: AuthSettings;
@@ -41,14 +38,7 @@ async function attempt(
     return { ok: false, wrong: true };
   }
   p.throttle.succeeded(name);
-  const id = p.sessions.create(name, getCookie(c, SESSION_COOKIE));
-  setCookie(c, SESSION_COOKIE, id, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Strict',
-    secure: overTls(c, p.settings.trusted),
-    maxAge: Math.floor(p.sessions.lifetimeMs / 1000),
-  });
+  startSession(c, p.sessions, p.settings.trusted, name);
   p.log(`signed in: ${name} from ${address}`, c.req.raw);
   return { ok: true };
 }
@@ -102,12 +92,5 @@ export function passwordRoutes(app: Hono, p: PasswordParts): void {
       code: 'sign_in_refused',
       message: 'that name and password do not match (POST /api/session with {"name","password"})',
     });
-  });
-
-  app.post('/sign-out', (c) => {
-    p.sessions.delete(getCookie(c, SESSION_COOKIE));
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    c.header('Cache-Control', 'no-store');
-    return c.redirect('/sign-in?ended=signed-out', 303);
   });
 }

@@ -9,7 +9,8 @@ h1{font-size:1.25rem;margin:0 0 1rem;color:#1f5fbf}
 label{display:block;font-size:.875rem;margin:.75rem 0 .25rem}
 input{box-sizing:border-box;width:100%;padding:.5rem;border:1px solid #aab3c0;border-radius:4px;font:inherit}
 button{margin-top:1.25rem;width:100%;padding:.6rem;border:0;border-radius:4px;background:#1f5fbf;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-button:hover{background:#174c9c}
+button:hover,.button:hover{background:#174c9c}
+.button{display:block;text-align:center;text-decoration:none;margin-top:1.25rem;padding:.6rem;border-radius:4px;background:#1f5fbf;color:#fff;font-weight:600}
 .note{font-size:.875rem;color:#535e6d;margin:0 0 .75rem}
 .problem{font-size:.875rem;color:#b42318;background:#fdecea;border-radius:4px;padding:.5rem;margin:0 0 .75rem}`;
 
@@ -50,6 +51,20 @@ export function proxySignInPage(): string {
     'Sign in',
     `<h1>Coverage Explorer</h1><p class="problem" role="alert">This server answers only requests that come through the office's sign-in proxy. Open the address your office gave you for Coverage Explorer.</p>`,
   );
+}
+
+export function oidcSignInPage(next: string, problem: string): string {
+  const href = `/sign-in?next=${encodeURIComponent(next)}`;
+  return page(
+    'Sign in',
+    `<h1>Coverage Explorer</h1><p class="note" role="alert">${escapeHtml(problem)}</p><a class="button" href="${escapeHtml(href)}">Sign in with your organisation</a>`,
+  );
+}
+
+/** Signed in: on to the app, by a navigation this page starts (see oidc-routes.ts). */
+export function continuePage(next: string): string {
+  const href = escapeHtml(next);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signed in · Coverage Explorer</title></head><body><p><a href="${href}">Continue to Coverage Explorer</a></p></body></html>`;
 }
 
 /** `next` from a form or a query, kept only when it is a path on this server. */

@@ -42,3 +42,13 @@ export function parseTrustedProxies(value: string): TrustedProxies {
     },
   };
 }
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
