@@ -51,6 +51,24 @@ describe('the app server refuses to start', () => {
     );
   });
 
+  it('in OpenID Connect mode without the provider, the client or who may sign in', async () => {
+    const oidc = {
+      APP_AUTH: 'oidc',
+      OIDC_ISSUER: 'https://id.example.org',
+      OIDC_CLIENT_ID: 'app',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_ALLOWED_GROUPS: 'planners',
+    };
+    for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'])
+      expect(await refusal({ ...oidc, [name]: '' })).toBe(`APP_AUTH=oidc needs ${name}`);
+    expect(await refusal({ ...oidc, OIDC_ALLOWED_GROUPS: '' })).toContain(
+      'OIDC_ALLOWED_USERS or OIDC_ALLOWED_GROUPS',
+    );
+    expect(await refusal({ ...oidc, OIDC_ISSUER: 'http://id.example.org' })).toContain(
+      'OIDC_ISSUER must be an https URL',
+    );
+  });
+
   it('with a malformed budget', async () => {
     expect(await refusal({ APP_USER_CREDITS_PER_DAY: 'lots' })).toContain(
       'APP_USER_CREDITS_PER_DAY',
