@@ -53,15 +53,20 @@ export async function startIdentityProvider(
   };
 }
 
-/** Follows redirects from `url`, signing in at the provider's form as `login`; the last page. */
+/**
+ * Follows redirects from `url`, signing in at the provider's form as `login`; the last page, or
+ * (status 0) the first URL whose path is `stopAt`, not asked.
+ */
 export async function browseSigningIn(
   url: string,
   login: string,
   jar: Map<string, string>,
+  stopAt?: string,
 ): Promise<{ url: string; status: number; text: string }> {
   let at = url;
   let init: RequestInit = {};
   for (let hop = 0; hop < 20; hop++) {
+    if (new URL(at).pathname === stopAt) return { url: at, status: 0, text: '' };
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(at, {
       ...init,
