@@ -56,9 +56,13 @@ export function oidcRoutes(app: Hono, p: OidcParts): void {
   const configuration = () => {
     const insecure = p.oidc.issuer.protocol === 'http:';
     config ??= oidc
-      .discovery(p.oidc.issuer, p.oidc.clientId, p.oidc.clientSecret, undefined, {
-        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-      })
+      .discovery(
+        p.oidc.issuer,
+        p.oidc.clientId,
+        p.oidc.clientSecret,
+        undefined,
+        insecure ? { execute: [oidc.allowInsecureRequests] } : {},
+      )
       .catch((err: unknown) => {
         config = null; // asked again at the next sign-in
         throw err;

@@ -2,7 +2,7 @@
 // its development login form (any password), and a browser stand-in that follows redirects
 // between it and the app server, keeping cookies as a browser does, and fills in the form.
 import { createServer } from 'node:http';
-import Provider from 'oidc-provider';
+import { Provider } from 'oidc-provider';
 import { closeServer, listen } from '../../http-server';
 
 export interface IdentityProvider {

@@ -17,7 +17,7 @@ declare module 'oidc-provider' {
     ttl?: Record<string, number>;
   }
 
-  export default class Provider {
+  export class Provider {
     constructor(issuer: string, configuration: Configuration);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
