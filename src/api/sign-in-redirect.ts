@@ -3,9 +3,10 @@
 // brings them back to the same view afterwards.
 let leaving = false;
 
-export function goToSignIn(): void {
+/** `navigate` is the browser's by default; tests watch where it would go. */
+export function goToSignIn(navigate = (url: string) => window.location.assign(url)): void {
   if (typeof window === 'undefined' || leaving) return;
   leaving = true;
   const back = window.location.pathname + window.location.search + window.location.hash;
-  window.location.assign(`/sign-in?ended=expired&next=${encodeURIComponent(back)}`);
+  navigate(`/sign-in?ended=expired&next=${encodeURIComponent(back)}`);
 }
