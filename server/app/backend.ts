@@ -26,6 +26,11 @@ export interface Backend {
    */
   guard?: MiddlewareHandler;
   /**
+   * The operation a request (service path) would ask of the real service, with its price, or
+   * null when it is answered here: what the per-person budgets and the usage log count.
+   */
+  upstreamOperation?(method: string, url: URL): { name: string; credits: number } | null;
+  /**
    * Whether the backend can serve now: null, or the error /api/health answers with (the
    * embedded service's database unreachable: 503 store_unavailable). Upstream has none: its
    * own answers say so.

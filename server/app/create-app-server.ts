@@ -9,6 +9,7 @@ import { backendVintages, type Backend, type BackendVintages } from './backend';
 import { refuseDotSegments } from './dot-segments';
 import { frontDoor } from './front-door';
 import type { HostAllowlist } from './host-allowlist';
+import { installAuth, type AppAuth } from './auth/install-auth';
 import { jsonError } from '../node-http/json-error';
 import { requestIdOf, tagRequest, type LineLogger } from '../node-http/log-lines';
 import { markAborted, requestLog } from './request-log';
@@ -31,6 +32,8 @@ export interface AppServerOptions {
   dev?: boolean;
   /** How long a successful vintages answer is reused by /api/health. */
   healthCacheMs?: number;
+  /** Sign-in and per-person budgets (APP_AUTH); absent, every request is served. */
+  auth?: AppAuth;
 }
 
 // Node's fetch needs `duplex` to send a streamed body; the DOM RequestInit type lacks it.
@@ -76,6 +79,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
   app.use('*', securityHeaders({ basemapStyle: opts.basemapStyle, dev: opts.dev ?? false }));
   app.use('*', frontDoor(opts.hosts));
   app.use('*', refuseDotSegments);
+  if (opts.auth) installAuth(app, opts.auth, backend, log);
   if (backend.guard) app.use('/api/*', backend.guard);
 
   app.get('/api/health', async (c) => {

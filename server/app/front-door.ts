@@ -9,6 +9,10 @@ import { jsonError } from '../node-http/json-error';
 
 const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** Pages that take a form POST (the sign-in form, the Sign out button). */
+const FORM_PATHS = new Set(['/sign-in', '/sign-out']);
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
 
 function methodNotAllowed(method: string, allow: string): Response {
@@ -55,13 +59,16 @@ export function frontDoor(hosts: HostAllowlist): MiddlewareHandler {
     }
     const method = c.req.method;
     const api = isApi(c.req.path);
+    // The sign-in and sign-out forms post to pages; they get /api's cross-site checks.
+    const form = method === 'POST' && FORM_PATHS.has(c.req.path);
     if (!ROUTED_METHODS.has(method)) return methodNotAllowed(method, 'GET, HEAD, POST');
-    if (!api) {
+    if (!api && !form) {
       if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(method, 'GET, HEAD');
       return next();
     }
 
-    if (headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') {
+    const fetchSite = headers.get('sec-fetch-site')?.trim().toLowerCase();
+    if (fetchSite === 'cross-site') {
       return forbidden(
         'cross_site_request',
         '/api answers the app on its own origin only; this request came from another site (Sec-Fetch-Site: cross-site)',
@@ -69,7 +76,10 @@ export function frontDoor(hosts: HostAllowlist): MiddlewareHandler {
       );
     }
     const origin = headers.get('origin');
-    if (origin !== null) {
+    // Under Referrer-Policy no-referrer a browser posts a form with Origin "null"; its
+    // Sec-Fetch-Site still says whether the page was ours.
+    const ownForm = form && origin === 'null' && fetchSite === 'same-origin';
+    if (origin !== null && !ownForm) {
       const host = originHost(origin);
       if (host === null || !hosts.allows(host)) {
         return forbidden(
@@ -81,11 +91,12 @@ export function frontDoor(hosts: HostAllowlist): MiddlewareHandler {
     }
     if (method === 'POST' && hasBody(headers)) {
       const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/json') {
+      const wanted = form ? FORM_TYPE : 'application/json';
+      if (type !== wanted) {
         return jsonError({
           status: 415,
           code: 'unsupported_media_type',
-          message: `Content-Type must be application/json for a POST body to /api, got "${type.slice(0, 60) || 'none'}" (forms and text/plain bodies from other sites are refused)`,
+          message: `Content-Type must be ${wanted} for a POST body to ${form ? c.req.path : '/api'}, got "${type.slice(0, 60) || 'none'}" (forms and text/plain bodies from other sites are refused)`,
           details: { parameter: 'Content-Type' },
         });
       }

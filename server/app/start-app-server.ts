@@ -9,6 +9,7 @@ import { dialectFromEnv } from '../contract/dialect';
 import { parsePoolEnv } from '../service/pool/pool-env';
 import { startServicePool } from '../service/pool/service-pool';
 import type { Store } from '../service/store/store';
+import { authFromEnv } from './auth/auth-env';
 import type { Backend } from './backend';
 import { createAppServer } from './create-app-server';
 import { createEmbeddedBackend } from './embedded-backend';
@@ -139,6 +140,13 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
   const front = parseServerEnv(env, { port: opts.port ?? 0 });
   const host = opts.host ?? front.host;
   let port = opts.port ?? front.port;
+  // Before the backend starts: an unsafe or incomplete sign-in setting stops the server here.
+  const auth = authFromEnv(env, {
+    host,
+    spendsToken: Boolean(env.SERVICE_URL?.trim()),
+    dataDir: resolve(ROOT, '.data'),
+    log,
+  });
   const backend = await backendFromEnv(env, log, {
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.upstreamTimeoutMs ? { upstreamTimeoutMs: opts.upstreamTimeoutMs } : {}),
@@ -149,6 +157,7 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     version: appVersion(),
     log,
     basemapStyle: env.VITE_BASEMAP_STYLE,
+    auth: { settings: auth },
     // The port is known once listening (PORT 0 picks one).
     hosts: hostAllowlist({ port: () => port, bindHost: host, extra: front.allowedHosts }),
   });

@@ -190,6 +190,7 @@ export function createUpstreamBackend(opts: UpstreamOptions): Backend {
     // The real service publishes none of this project's own views.
     capabilities: { data: { kind: 'upstream', host: base.host }, views: NO_VIEWS },
     handle,
+    upstreamOperation: (method, url) => findOperation(method, url.pathname),
     ...(opts.clientRateLimit ? { guard: clientRateLimit(opts.clientRateLimit, now) } : {}),
   };
 }

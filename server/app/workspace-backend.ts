@@ -25,9 +25,8 @@ const OWN = new Set([
   'report',
 ]);
 
-function ownOperation(request: Request): boolean {
-  const url = new URL(request.url);
-  const op = findOperation(request.method, url.pathname);
+function ownOperation(method: string, url: URL): boolean {
+  const op = findOperation(method, url.pathname);
   if (!op) return false;
   if (op.name === 'summarize')
     return url.searchParams.has('coverage') || url.searchParams.has('audience');
@@ -56,7 +55,12 @@ export function withWorkspace(upstream: Backend, dir: string, log: LineLogger): 
     ...upstream,
     label: dataSourceLabel(data),
     capabilities: { data, views },
-    handle: (request) => (ownOperation(request) ? local.handle(request) : upstream.handle(request)),
+    handle: (request) =>
+      ownOperation(request.method, new URL(request.url))
+        ? local.handle(request)
+        : upstream.handle(request),
+    upstreamOperation: (method, url) =>
+      ownOperation(method, url) ? null : (upstream.upstreamOperation?.(method, url) ?? null),
     close: async () => {
       await upstream.close?.();
       await store.close();

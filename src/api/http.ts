@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { env } from '../config/env';
 import { ApiError, NETWORK_MESSAGE } from './api-error';
+import { goToSignIn } from './sign-in-redirect';
 
 let apiBase = env.VITE_API_BASE;
 
@@ -69,7 +70,11 @@ export async function request<T>(spec: RequestSpec<T>): Promise<T> {
   }
 
   const text = await readText(response, signal, operation);
-  if (!response.ok) throw errorFromResponse(response, text, operation);
+  if (!response.ok) {
+    const error = errorFromResponse(response, text, operation);
+    if (error.code === 'unauthenticated') goToSignIn();
+    throw error;
+  }
 
   let json: unknown;
   try {

@@ -1,6 +1,6 @@
 // The top bar: brand, address search, mode, then the releases (vintages), the fixed broadband
-// filters, the layers and the settings, and the backend badge, each from its own feature. It
-// wraps onto a second row on narrow screens rather than hiding controls. On a phone the
+// filters, the layers and the settings, the backend badge and who is signed in, each from its
+// own feature. It wraps onto a second row on narrow screens rather than hiding controls. On a phone the
 // releases and menus fold behind one disclosure ("Layers & filters") so the bar keeps to two
 // rows and the map its height; the search and the mode stay in view (top-bar.css).
 import { useId, useState } from 'react';
@@ -10,6 +10,7 @@ import { AddressSearch } from '../features/search/AddressSearch';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { BackendBadge } from '../features/top-bar/BackendBadge';
 import { ModeSwitch } from '../features/top-bar/ModeSwitch';
+import { SignedIn } from '../features/top-bar/SignedIn';
 import { VintagePickers } from '../features/top-bar/VintagePickers';
 import './top-bar.css';
 
@@ -49,6 +50,7 @@ export function TopBar() {
       </div>
       <div className="top-bar__end">
         <BackendBadge />
+        <SignedIn />
       </div>
     </header>
   );

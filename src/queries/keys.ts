@@ -90,6 +90,11 @@ export const healthKeys = {
   status: () => [...healthKeys.all, 'status'] as const,
 };
 
+export const sessionKeys = {
+  all: ['session'] as const,
+  current: () => [...sessionKeys.all, 'current'] as const,
+};
+
 export const accountKeys = {
   all: ['account'] as const,
   listApis: () => [...accountKeys.all, 'listapis'] as const,
