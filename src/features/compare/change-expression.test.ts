@@ -60,15 +60,20 @@ function sideOf(p: SideProps, filters: FixedFilters): ChangeSide | null {
   );
 }
 
+/** A compare tile's feature with side a and side b (and an equivalent when retired). */
+function featureOf(a: SideProps, b: SideProps, equivalent: boolean) {
+  const properties: Record<string, number | string> = {};
+  for (const [name, value] of Object.entries(a)) properties[`${name}_a`] = value;
+  for (const [name, value] of Object.entries(b)) properties[`${name}_b`] = value;
+  if (equivalent) properties.re_location_id = 42;
+  return { type: 1 as const, properties, geometry: [] };
+}
+
 describe('the compare layer expression', () => {
   it('equals changeClass under every filter set, both orders, with and without equivalents', () => {
     fc.assert(
       fc.property(sideArb, sideArb, fc.boolean(), (a, b, equivalent) => {
-        const properties: Record<string, number | string> = {};
-        for (const [name, value] of Object.entries(a)) properties[`${name}_a`] = value;
-        for (const [name, value] of Object.entries(b)) properties[`${name}_b`] = value;
-        if (equivalent) properties.re_location_id = 42;
-        const feature = { type: 1 as const, properties, geometry: [] };
+        const feature = featureOf(a, b, equivalent);
         for (const c of compiled) {
           const [before, after] = c.earlier === 'a' ? [a, b] : [b, a];
           const want = changeClass(sideOf(before, c.filters), sideOf(after, c.filters), equivalent);
@@ -92,11 +97,7 @@ describe('the compare layer expression', () => {
     const seen = new Set<string>();
     fc.assert(
       fc.property(sideArb, sideArb, fc.boolean(), (a, b, equivalent) => {
-        const properties: Record<string, number | string> = {};
-        for (const [name, value] of Object.entries(a)) properties[`${name}_a`] = value;
-        for (const [name, value] of Object.entries(b)) properties[`${name}_b`] = value;
-        if (equivalent) properties.re_location_id = 42;
-        const feature = { type: 1 as const, properties, geometry: [] };
+        const feature = featureOf(a, b, equivalent);
         const cls = changeClass(sideOf(a, filters), sideOf(b, filters), equivalent);
         seen.add(cls);
         const want = hidden.includes(cls) ? 0 : 1;
