@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { areaKey } from './area-persistence/keys';
 import { installAreaStorageSync } from './area-storage-sync';
@@ -119,6 +119,22 @@ describe('two tabs', () => {
     expect(names(a)).toEqual(['From A, renamed', 'From B']);
     expect(names(b)).toEqual(['From A, renamed', 'From B']);
     expect(names(openTab())).toEqual(['From A, renamed', 'From B']);
+  });
+
+  it('areas added within one millisecond keep the order they were added in, in every tab', () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
+    try {
+      const [a, b] = [openTab(), openTab()];
+      const added = ['1', '2', '3', '4', '5', '6'];
+      added.forEach((name, k) =>
+        inTab(k % 2 ? b : a, (s) => s.addArea({ name, geometry: square(), source: 'draw' })),
+      );
+      expect(names(a)).toEqual(added);
+      expect(names(b)).toEqual(added);
+      expect(names(openTab())).toEqual(added);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('a deletion in one tab removes the area there too, and loses nothing added meanwhile', () => {

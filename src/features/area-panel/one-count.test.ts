@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-// ---- random areas over the fabric's extent: convex quadrilaterals, one corner a quadrant ----
+// ---- random areas over the fabric's extent ----
 const { lat, lng } = fabric.locations;
 const box = {
   w: Math.min(...lng),
@@ -49,11 +49,14 @@ const box = {
   n: Math.max(...lat),
 };
 const at = (fx: number, fy: number) => [box.w + fx * (box.e - box.w), box.s + fy * (box.n - box.s)];
-const half = (from: number) => fc.double({ min: from, max: from + 0.5, noNaN: true });
+// Each corner in its own quadrant around one of the fabric's locations: a simple ring that
+// holds at least that location, from a street block to most of the county.
+const reach = fc.double({ min: 0.002, max: 0.4, noNaN: true });
 const areaArb = fc
-  .tuple(half(0), half(0), half(0.5), half(0), half(0.5), half(0.5), half(0), half(0.5))
-  .map(([ax, ay, bx, by, cx, cy, dx, dy]): GeoJSON.Polygon => {
-    const ring = [at(ax, ay), at(bx, by), at(cx, cy), at(dx, dy)];
+  .tuple(fc.nat({ max: lng.length - 1 }), reach, reach, reach, reach, reach, reach, reach, reach)
+  .map(([i, a, b, c, d, e, f, g, h]): GeoJSON.Polygon => {
+    const [x, y] = [(lng[i]! - box.w) / (box.e - box.w), (lat[i]! - box.s) / (box.n - box.s)];
+    const ring = [at(x - a, y - b), at(x + c, y - d), at(x + e, y + f), at(x - g, y + h)];
     return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
   });
 const filtersArb = fc

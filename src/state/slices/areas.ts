@@ -84,7 +84,9 @@ export const createAreasSlice: StateCreator<AppState, [], [], AreasSlice> = (set
         name: name?.trim() || nextName(get().areas),
         geometry: keptOutline(source, geometry),
         source,
-        createdAt: Date.now(),
+        // After every area this tab knows (those of other tabs included), so the list's order
+        // (by creation) is the order they were added in, even within one millisecond.
+        createdAt: Math.max(Date.now(), ...get().areas.map((a) => a.createdAt + 1)),
         ...(geoid ? { geoid } : {}),
       };
       set((s) => ({ areas: [...s.areas, area], selectedAreaId: id }));

@@ -204,8 +204,14 @@ describe('PostGIS summarize', () => {
         if (want.ok) for (const r of want.response.data) statuses.add(r.served_status);
       }
     }
-    // The cases reach locations outside the coverage's release, and each status.
-    expect([...statuses].sort()).toEqual(['notinrelease', 'served', 'underserved', 'unserved']);
+    // The cases reach locations outside the coverage's release, non-BSLs, and each status.
+    expect([...statuses].sort()).toEqual([
+      'notbsl',
+      'notinrelease',
+      'served',
+      'underserved',
+      'unserved',
+    ]);
   });
 
   it('refuses an area too dense where the locations are, as the memory store does', async () => {
