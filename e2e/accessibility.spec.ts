@@ -4,7 +4,7 @@
 // draws is described by the panels, which are what axe reads here.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { AreaPanelDriver } from './support/area-driver';
+import { AreaPanelDriver, enterDrawMode } from './support/area-driver';
 import { loadDemoPoints } from './support/demo-points';
 import { loadDemoTown } from './support/demo-town';
 import { LOCATION_DOT_LAYERS } from './support/map-layers';
@@ -52,7 +52,7 @@ test('an area report, mobile coverage and a hexagon', async ({ page, pageGuard }
   const map = new MapDriver(page);
   await page.goto(`/#map=9/${town.lat}/${town.lng}`);
   await map.waitForIdle();
-  await page.getByRole('button', { name: 'Draw area' }).click();
+  await enterDrawMode(page);
   await map.clickAt(town.lng, town.lat);
   await page.getByRole('button', { name: 'Use this county' }).click();
   const area = new AreaPanelDriver(page, map);

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { enterDrawMode } from './support/area-driver';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
 
@@ -23,7 +24,7 @@ async function openDrawMode(page: Page): Promise<{ lng: number; lat: number }> {
   const map = new MapDriver(page);
   await page.goto('/');
   await map.waitForIdle();
-  await page.getByRole('button', { name: 'Draw area' }).click();
+  await enterDrawMode(page);
   await expect(panel(page)).toBeVisible();
   return map.view();
 }
@@ -177,7 +178,7 @@ test.describe('saved areas are never lost', () => {
     await expect(page.getByRole('toolbar', { name: 'Draw area' })).toContainText('Saved ward-3.');
     expect(await storedNames(page)).toEqual(['ward-3']);
     await page.reload();
-    await page.getByRole('button', { name: 'Draw area' }).click();
+    await enterDrawMode(page);
     expect(await areaNames(page)).toEqual(['ward-3']);
   });
 
@@ -271,7 +272,7 @@ test.describe('saved areas are never lost', () => {
     expect(await readFile((await file.path())!, 'utf8')).toBe(truncated);
 
     // The readable area is there; a new area does not replace any copy.
-    await page.getByRole('button', { name: 'Draw area' }).click();
+    await enterDrawMode(page);
     expect(await areaNames(page)).toEqual(['Kept']);
     await importArea(page, 'ward-9', circle(centre, 0.005));
     await expect(areaList(page).getByRole('listitem')).toHaveCount(2);
@@ -327,7 +328,7 @@ test.describe('saved areas are never lost', () => {
     expect((await storedNames(page)).toSorted()).toEqual(['South side', 'east']);
 
     await page.reload();
-    await page.getByRole('button', { name: 'Draw area' }).click();
+    await enterDrawMode(page);
     await expect
       .poll(() => areaNames(page).then((n) => n.toSorted()))
       .toEqual(['South side', 'east']);

@@ -5,6 +5,7 @@
 // Filters and Layers panels open inside the window; on a phone the top bar keeps to two rows.
 // Each state is also saved as a screenshot to look at.
 import type { Page, TestInfo } from '@playwright/test';
+import { enterDrawMode } from './support/area-driver';
 import { expect, test } from './support/fixtures';
 import { loadDemoPoints } from './support/demo-points';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
@@ -110,7 +111,7 @@ for (const { width, height } of SIZES) {
       await page.goto('/');
       await map.jumpTo({ lng: town.lng, lat: town.lat, zoom: 15 });
       await new MobileLayerDriver(page, map).turnOn();
-      await page.getByRole('button', { name: 'Draw area' }).click();
+      await enterDrawMode(page);
       await map.waitForIdle();
       await openLegends(page);
       // The panel starts hidden where it would cover the map; open it first.

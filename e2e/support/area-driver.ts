@@ -18,7 +18,7 @@ export class AreaPanelDriver {
 
   /** Switches to Draw mode; the panel opens. */
   async open(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Draw area' }).click();
+    await enterDrawMode(this.page);
     await expect(this.region).toBeVisible();
   }
 
@@ -117,4 +117,13 @@ export class AreaPanelDriver {
     await this.page.mouse.click(cx + half, cy + half);
     await expect(this.savedAreas).toHaveCount(1);
   }
+}
+
+/**
+ * Switches to Draw mode and waits for its toolbar: drawing's code comes on first use, and a
+ * map click before it has arrived picks no county (as a planner sees no toolbar yet).
+ */
+export async function enterDrawMode(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Draw area' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Draw area' })).toBeVisible();
 }
