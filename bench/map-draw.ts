@@ -8,6 +8,8 @@
 // the first of each case also meets the service's tile caches empty and is shown apart.
 // Before all that, the first load (first-load.ts): navigation start to the first hexagons at
 // the start view, beside a bare map, and the bytes on the wire; `--first-load` runs it alone.
+// After them, the mobile layer's densest view (about 5,000 cells; bench/mobile-cells.ts);
+// `--mobile` runs it alone.
 // `--workspace` measures instead the workspace app beside the demo (bench/workspace-map.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { startAppServerProcess } from './app-server-process';
 import { buildBareMap } from './bare-map/build-bare-map';
 import { runFirstLoad } from './first-load-run';
+import { runMobileCells } from './mobile-cells';
 import {
   COMPARE_HEX_LAYERS,
   FIXED_HEX_LAYERS,
@@ -34,12 +37,13 @@ import { benchWorkspaceMap } from './workspace-map';
 
 const COMMAND: Command = {
   name: 'bench:map',
-  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --first-load] [-- --mbps N] [-- --json] [-- --workspace]
+  usage: `usage: npm run bench:map [-- --runs N] [-- --locations N] [-- --first-load] [-- --mbps N] [-- --json] [-- --workspace] [-- --mobile]
   The app server and Chromium on loopback: the first load beside a bare map, then each map view
   from jumpTo to drawn, beside the same view with the layer off, in the same run.
   --runs N        runs of each case (default 5)
   --locations N   the demo fabric's size (default: the demo's own, at least 1000)
   --first-load    the first load alone
+  --mobile        the mobile layer's view of about 5,000 cells alone
   --mbps N        the first load over a link of N Mbit/s with 40 ms round trips (default 20;
                   0: unthrottled)
   --json          the figures as one JSON object on the last line
@@ -53,6 +57,7 @@ const { values: ARGS } = readCommandLine(COMMAND, {
   'first-load': { type: 'boolean' },
   mbps: { type: 'string' },
   workspace: { type: 'boolean' },
+  mobile: { type: 'boolean' },
 });
 const RUNS = integerOption(COMMAND, 'runs', ARGS.runs, 5, 1);
 const LOCATIONS =
@@ -63,6 +68,7 @@ const json = ARGS.json === true;
 const MBPS = integerOption(COMMAND, 'mbps', ARGS.mbps, 20, 0);
 const LINK = MBPS === 0 ? null : { mbps: MBPS, rttMs: 40 };
 const log = (line: string) => console.log(line);
+const VIEW = { width: 1280, height: 800 };
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -103,18 +109,21 @@ async function main(): Promise<Record<string, number>> {
   let browser: Browser | undefined;
   try {
     browser = await launch();
+    if (ARGS.mobile)
+      return await runMobileCells(
+        browser,
+        server.url,
+        streetView(fabric, current, VIEW),
+        RUNS,
+        log,
+      );
     await buildBareMap(distDir);
     const firstLoad = await runFirstLoad(browser, server.url, RUNS, LINK, log);
     if (ARGS['first-load']) return firstLoad;
     log(
       `app server at ${server.url} over ${current.length.toLocaleString('en-US')} current locations`,
     );
-    const probe = await openApp(
-      browser,
-      server.url,
-      streetView(fabric, current, { width: 1280, height: 800 }),
-      true,
-    );
+    const probe = await openApp(browser, server.url, streetView(fabric, current, VIEW), true);
     const size = await canvasSize(probe);
     await probe.context().close();
     const views = [streetView(fabric, current, size), countyView(fabric, current, size)];
@@ -164,7 +173,11 @@ async function main(): Promise<Record<string, number>> {
         c.slowestTile.push(slowestTileMs);
       }
     }
-    const figures = { ...firstLoad, ...report(cases, RUNS, log) };
+    const figures = {
+      ...firstLoad,
+      ...report(cases, RUNS, log),
+      ...(await runMobileCells(browser, server.url, views[0]!, RUNS, log)),
+    };
     log(`load average ${load()}`);
     return figures;
   } finally {

@@ -2,12 +2,7 @@
 // answers, search and links select, a retired location leads on, failures recover with Retry.
 // Every place clicked is chosen from the demo fabric in Node (support/demo-points.ts).
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  TIMING_CLICKS,
-  loadDemoPoints,
-  type DemoPoint,
-  type DemoPoints,
-} from './support/demo-points';
+import { loadDemoPoints, type DemoPoint, type DemoPoints } from './support/demo-points';
 import { expect, test } from './support/fixtures';
 import { LocationPanelDriver } from './support/location-driver';
 import {
@@ -20,7 +15,6 @@ import {
   type ApiFixedOffer,
   type ApiLocation,
 } from './support/location-expect';
-import { foldLegends } from './support/layout-boxes';
 import { MapDriver } from './support/map-driver';
 import { MobileLayerDriver } from './support/mobile-layer';
 import { monthYear } from './support/planner-text';
@@ -349,45 +343,5 @@ test.describe('location workflow', () => {
     await expect(alert).toHaveCount(0);
     const offers = await fixedOffers(request, id, coverageVintage);
     await expect(panel(page).beadStatus).toHaveText(residentialStatus(offers));
-  });
-
-  test('click → panel fully rendered: median over 20 clicks', async ({ page }, testInfo) => {
-    const { timing, points: at } = await points();
-    expect(timing.length).toBeGreaterThanOrEqual(TIMING_CLICKS);
-    // The timing points lie around this one, all in view at zoom 17.
-    const map = await openAt(page, at.FootprintParcel, 17);
-    // The legend cards cover the map's left side: fold them and bring the points to the right.
-    await foldLegends(page);
-    const clicks = timing.slice(0, TIMING_CLICKS);
-    const xs = await Promise.all(clicks.map(async (p) => (await map.project(p.lng, p.lat)).x));
-    const card = await page.locator('.map-card').last().boundingBox();
-    const clear = (card ? card.x + card.width : 0) + 24;
-    const canvas = (await page.locator('canvas').first().boundingBox())!;
-    const { west, east } = await map.bounds();
-    const shift = Math.max(0, clear - Math.min(...xs));
-    const view = await map.view();
-    await map.jumpTo({ ...view, lng: view.lng - (shift * (east - west)) / canvas.width });
-    await map.waitForIdle();
-    for (const [n, p] of clicks.entries()) {
-      await map.clickAt(p.lng, p.lat);
-      // The panel marks the moment locate, data, translate, history and coverage all show.
-      await page.waitForFunction(
-        (count) => performance.getEntriesByName('location:click-to-panel').length >= count,
-        n + 1,
-      );
-      await expectLocationId(page, p.locationId);
-    }
-    const ms = await page.evaluate(() =>
-      performance.getEntriesByName('location:click-to-panel').map((e) => e.duration),
-    );
-    const sorted = [...ms].sort((a, b) => a - b);
-    const median = (sorted[9] + sorted[10]) / 2;
-    const line = `click → panel: median ${median.toFixed(1)} ms, min ${sorted[0].toFixed(1)}, max ${sorted[sorted.length - 1].toFixed(1)} over ${ms.length} clicks`;
-    console.log(line);
-    testInfo.annotations.push({ type: 'timing', description: line });
-    // A figure to report (target: 150 ms median on the embedded backend), not a timed
-    // assertion: every click above produced its measure and showed the clicked location.
-    expect(ms).toHaveLength(TIMING_CLICKS);
-    for (const duration of ms) expect(duration).toBeGreaterThan(0);
   });
 });

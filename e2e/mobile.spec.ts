@@ -1,6 +1,6 @@
 // Mobile coverage: the hexagon layer over the demo town agrees with the service's records,
-// fetches in bulk and from cache, filters, the hexagon panel, deep links, and the time from
-// the map's `idle` to cells drawn for a ~5,000-cell view.
+// fetches in bulk and from cache, filters, the hexagon panel and deep links. The time a
+// ~5,000-cell view takes to draw is a figure of `npm run bench:map` (bench/mobile-cells.ts).
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
@@ -188,66 +188,4 @@ test('clicking a hexagon opens its panel with the service records, and a link re
   expect((await panel.records()).sort()).toEqual(expected);
   await map.waitForIdle();
   await expect.poll(() => selectedOutline(map)).toEqual([cell]);
-});
-
-test.describe('a view of about 5,000 cells', () => {
-  // Zoom 13 (the layer's first zoom) shows ~7.3 m per CSS pixel here: ~5,000 cells need a map
-  // of about 3,400 x 2,600 CSS pixels. Half-density pixels keep the software GPU's work sane.
-  test.use({ viewport: { width: 3800, height: 2700 }, deviceScaleFactor: 0.5 });
-
-  test('idle to cells drawn for a view of about 5,000 cells', async ({ page }, testInfo) => {
-    // The software GPU draws this view's first frame in 10–40 s on a busy 2-core machine.
-    test.setTimeout(150_000);
-    const map = new MapDriver(page);
-    // Warm up away from the measured view: the first cells drawn compile the layers' shaders,
-    // which a software GPU takes seconds over; the figure is about fetching and drawing data.
-    const mobile = new MobileLayerDriver(page, map);
-    await page.goto(`/#map=14/${town.lat - 0.2}/${town.lng - 0.3}`);
-    await map.waitForIdle();
-    await mobile.turnOn();
-    await mobile.waitForCells();
-    await map.expectRendered(MAP_LAYER.mobileFill);
-
-    const timing = await page.evaluate(
-      ({ lng, lat, fill }) =>
-        new Promise<{ idle: number; fetched: number; drawn: number; cells: number }>((resolve) => {
-          const m = (window as { __coverageMap?: import('maplibre-gl').Map }).__coverageMap!;
-          const start = performance.now();
-          let idle = -1;
-          const loading = () =>
-            document
-              .querySelector('[data-class="loading"] [data-count]')
-              ?.getAttribute('data-count');
-          const onIdle = () => {
-            if (idle < 0) idle = performance.now() - start;
-            if (loading() !== '0') return;
-            const cells = m.queryRenderedFeatures({ layers: [fill] }).length;
-            if (cells === 0) return;
-            m.off('idle', onIdle);
-            // When the last mobile answer arrived: splits fetching from drawing in the report.
-            const fetched = performance
-              .getEntriesByType('resource')
-              .filter((e) => e.name.includes('/coverage/bdcmobile') && e.startTime >= start)
-              .reduce(
-                (last, e) => Math.max(last, (e as PerformanceResourceTiming).responseEnd),
-                start,
-              );
-            resolve({ idle, fetched: fetched - start, drawn: performance.now() - start, cells });
-          };
-          m.on('idle', onIdle);
-          m.jumpTo({ center: [lng, lat], zoom: 13 });
-        }),
-      { lng: town.lng, lat: town.lat, fill: MAP_LAYER.mobileFill },
-    );
-    const cells = cellsInView(await map.bounds()).length;
-    const idleToDrawn = timing.drawn - timing.idle;
-    testInfo.annotations.push({
-      type: 'measure',
-      description: `${cells} cells after the move: first idle ${timing.idle.toFixed(0)} ms, records fetched ${timing.fetched.toFixed(0)} ms, drawn ${timing.drawn.toFixed(0)} ms; idle to drawn ${idleToDrawn.toFixed(0)} ms`,
-    });
-    console.log(`mobile layer: ${testInfo.annotations.at(-1)?.description}`);
-    // A measure, printed and not asserted (a timing on a shared 2-core machine is no test). The
-    // promise above settles only once every cell in view is loaded and drawn.
-    expect(cells).toBeGreaterThan(4000);
-  });
 });

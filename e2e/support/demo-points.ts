@@ -31,7 +31,7 @@ export interface DemoPoints {
   retired: { locationId: number; reLocationId: number };
   /** Address text of the FootprintParcel location, and the location match ranks first for it. */
   search: { text: string; locationId: number };
-  /** Distinct FootprintParcel clicks near the first one, for timing click → panel. */
+  /** Distinct FootprintParcel clicks near the first one: a street's worth of places to check. */
   timing: DemoPoint[];
   /** The store the points were chosen with, for expected values. */
   store: Store;
@@ -42,7 +42,7 @@ const PARCEL_M = 500;
 const NEAR_M = 50;
 const LOCATE = locateOptions({ parceldistancem: PARCEL_M, neardistancem: NEAR_M });
 const NUDGE_M = 1.5;
-export const TIMING_CLICKS = 20;
+const TIMING_CLICKS = 20;
 const M_PER_DEG_LAT = 111_320;
 
 function offset(lng: number, lat: number, east: number, north: number): [number, number] {
