@@ -138,6 +138,7 @@ it('answers report, summarize with coverage, places and a hexagon tile as the me
   expect(proxy.seen.some((r) => r.path.includes('fixedhex'))).toBe(false);
 });
 
+// A whole sync and publish in a child process: slower than most tests on a loaded machine.
 it('keeps the published workspace whole and served when a publish is killed before its switch commits', async () => {
   const before = await get(postgisApp, REPORT, square(0.05));
   const child = spawnSync(proxy.url, dir, [], [COUNTY, NEIGHBOUR], {
@@ -167,7 +168,7 @@ it('keeps the published workspace whole and served when a publish is killed befo
   } finally {
     await fresh.close();
   }
-});
+}, 180_000);
 
 it('serves nothing of a workspace synced from another host', async () => {
   // The same database behind another upstream: the workspace is not its.
