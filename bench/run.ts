@@ -27,7 +27,7 @@ import { currentLocations, locatePaths, summarizePolygon } from './workload';
 const COMMAND: Command = {
   name: 'bench',
   usage: `usage: npm run bench [-- --json] [-- --store memory|postgis] [-- --locations N]
-                 [-- --releases N] [-- --ratios | --worst-case | --sync]
+                 [-- --releases N] [-- --ratios | --worst-case | --sync [--size N]]
   The service over the demo fabric on loopback, in a child process; figures against targets.
   --json          the figures as one JSON object on the last line
   --store         postgis measures the PostGIS store beside the memory store (default memory)
@@ -36,7 +36,9 @@ const COMMAND: Command = {
   --ratios        only the two throughput ratios (app server / service, service / bare handler)
   --worst-case    only the worst-case areas at the limits (CPU, memory, locate meanwhile)
   --sync          only the workspace sync through the published operations: the demo county,
-                  then --locations (measured smaller and extrapolated past about 5 minutes)`,
+                  then --locations (measured smaller and extrapolated past about 5 minutes)
+  --size N        with --sync, instead of that estimate: a whole sync of an N-location fabric
+                  into the memory store and into PostGIS (1000000 takes most of an hour)`,
 };
 const { values: ARGS } = readCommandLine(COMMAND, {
   json: { type: 'boolean' },
@@ -46,6 +48,7 @@ const { values: ARGS } = readCommandLine(COMMAND, {
   ratios: { type: 'boolean' },
   'worst-case': { type: 'boolean' },
   sync: { type: 'boolean' },
+  size: { type: 'string' },
 });
 
 /** `--store postgis` adds the PostGIS store beside the memory store; `memory` is the default. */
@@ -230,7 +233,11 @@ async function measurePostgis(
  */
 async function all(): Promise<Record<string, number>> {
   if (ARGS['worst-case']) return benchWorstCases(log);
-  if (ARGS.sync) return benchSync(LOCATIONS, log);
+  if (ARGS.sync) {
+    const size =
+      ARGS.size === undefined ? undefined : integerOption(COMMAND, 'size', ARGS.size, 0, 1);
+    return benchSync(LOCATIONS, log, size);
+  }
   // `--ratios`: only the two throughput ratios (a quick check of a change to the request path).
   if (ARGS.ratios) return { ...(await measureRatios({ log })) };
   const figures = await main();

@@ -6,7 +6,9 @@
 // longer than the unthrottled run; running it would take that long). Then the same at a larger
 // demo fabric (--locations, default 1,000,000): when the rate just measured says that run
 // would pass about five minutes, it is measured at the size that fits and extrapolated
-// linearly (every term of the request formula grows with the locations), both printed.
+// linearly (every term of the request formula grows with the locations), both printed. With
+// --size N, a whole sync at that size into the memory store and into PostGIS instead
+// (sync-at-size.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import { createMemoryStore } from '../server/service/store/memory/memory-store';
 import { runSync } from '../server/workspace/run-sync';
 import { startPublishedProxy, TOKEN } from '../server/workspace/published-proxy';
 import { readWorkspaceFabric } from '../server/workspace/workspace-files';
+import { benchSyncAtSize } from './sync-at-size';
 
 const RATE = 600;
 /** About the longest one measured run may take on a shared machine. */
@@ -88,10 +91,20 @@ function show(label: string, r: SyncRun, log: (line: string) => void) {
 export async function benchSync(
   largeLocations: number,
   log: (line: string) => void,
+  size?: number,
 ): Promise<Record<string, number>> {
   log(`sync of the demo county (${DEFAULT_LOCATIONS} locations) through the published proxy`);
   const demo = await syncRun(DEFAULT_LOCATIONS, log);
   show('demo county', demo, log);
+  const demoFigures = {
+    sync_demo_locations: demo.locations,
+    sync_demo_requests: demo.requests,
+    sync_demo_credits: demo.credits,
+    sync_demo_seconds: round(demo.seconds),
+    sync_demo_at600_minutes: round(demo.atRateMinutes),
+    sync_demo_retired: demo.retired,
+  };
+  if (size !== undefined) return { ...demoFigures, ...(await benchSyncAtSize(size, log)) };
   // The size whose run fits the budget at the pace just measured (locations per second).
   const pace = DEFAULT_LOCATIONS / demo.seconds;
   const measured = Math.min(
@@ -105,12 +118,7 @@ export async function benchSync(
   show(`${measured} locations`, large, log);
   const scale = largeLocations / measured;
   const figures: Record<string, number> = {
-    sync_demo_locations: demo.locations,
-    sync_demo_requests: demo.requests,
-    sync_demo_credits: demo.credits,
-    sync_demo_seconds: round(demo.seconds),
-    sync_demo_at600_minutes: round(demo.atRateMinutes),
-    sync_demo_retired: demo.retired,
+    ...demoFigures,
     sync_large_measured_locations: large.locations,
     sync_large_requests: large.requests,
     sync_large_seconds: round(large.seconds),

@@ -130,8 +130,17 @@ export async function backendFromEnv(
     ...upstreamLimitsFromEnv(env),
     ...(opts.upstreamTimeoutMs ? { timeoutMs: opts.upstreamTimeoutMs } : {}),
   });
-  // The project's own views over a county synced from this host (npm run sync), if any.
-  return withWorkspace(upstream, resolve(env.WORKSPACE_DIR?.trim() || DEFAULT_WORKSPACE_DIR), log);
+  // The project's own views over a county synced from this host (npm run sync), if any: from
+  // the folder, or with STORE=postgis from the workspace published into the database.
+  const storeSettings = parseStoreEnv(env);
+  const held =
+    storeSettings.kind === 'postgis'
+      ? await (
+          await import('../workspace/published-workspace')
+        ).openPublishedWorkspace(storeSettings, upstream.kind, log)
+      : undefined;
+  const dir = resolve(env.WORKSPACE_DIR?.trim() || DEFAULT_WORKSPACE_DIR);
+  return withWorkspace(upstream, dir, log, held);
 }
 
 export async function startAppServer(opts: StartOptions = {}): Promise<RunningAppServer> {

@@ -1,7 +1,8 @@
 // Upstream with a workspace (npm run sync): the project's own operations, which the real
 // service does not publish, are answered by the reference service in process over the synced
 // counties (one fabric spanning them all, so an area across two is answered whole); every published operation still goes upstream, match and locate included (the
-// workspace has no parcels or footprints, so its locate could only say Nearest).
+// workspace has no parcels or footprints, so its locate could only say Nearest). The workspace
+// is the folder's, loaded into memory, or the one published into PostGIS (STORE=postgis), held.
 import {
   ALL_VIEWS,
   dataSourceLabel,
@@ -10,6 +11,7 @@ import {
 } from '../../shared/capabilities';
 import { findOperation } from '../contract/operations';
 import { createMemoryStore } from '../service/store/memory/memory-store';
+import type { HeldWorkspace } from '../workspace/published-workspace';
 import { readManifest, readWorkspaceFabric } from '../workspace/workspace-files';
 import type { Backend } from './backend';
 import { createEmbeddedBackend } from './embedded-backend';
@@ -33,11 +35,20 @@ function ownOperation(method: string, url: URL): boolean {
   return OWN.has(op.name);
 }
 
-/** The upstream backend alone when dir holds no workspace synced from its host. */
-export function withWorkspace(upstream: Backend, dir: string, log: LineLogger): Backend {
-  const manifest = readManifest(dir);
+/**
+ * The upstream backend alone when there is no workspace synced from its host: in dir, or, when
+ * `held` is given (PostGIS, null when the database has none for this host), that one.
+ */
+export function withWorkspace(
+  upstream: Backend,
+  dir: string,
+  log: LineLogger,
+  held?: HeldWorkspace | null,
+): Backend {
+  if (held === null) return upstream;
+  const manifest = held ? held.manifest : readManifest(dir);
   if (!manifest || manifest.sourceHost !== upstream.kind) return upstream;
-  const store = createMemoryStore(readWorkspaceFabric(dir, manifest));
+  const store = held ? held.store : createMemoryStore(readWorkspaceFabric(dir, manifest));
   const data: DataSource = {
     kind: 'workspace',
     host: manifest.sourceHost,

@@ -8,6 +8,7 @@ import {
   type Command,
 } from '../config/command-line';
 import { DEFAULT_APP_RATE_LIMIT, upstreamAccessFromEnv } from '../app/upstream-env';
+import { parseStoreEnv } from '../config/store-env';
 import { runSync } from './run-sync';
 import { SyncStopped } from './sync-stopped';
 import { DEFAULT_WORKSPACE_DIR } from './workspace-dir';
@@ -25,7 +26,8 @@ const command: Command = {
 Pulls counties or a state from the real service (SERVICE_URL, SERVICE_TOKEN,
 SERVICE_TOKEN_TYPE, SERVICE_AUTH, read as the app server reads them) through its published
 operations only, into the workspace the app server answers the project's own views from.
-Counties synced before from the same service are kept.
+Counties synced before from the same service are kept. With STORE=postgis (DATABASE_URL,
+read as the app server reads it) the workspace is also published into that database.
   --county GEOID,…     counties by 5-digit GEOID, comma-separated
   --state GEOID        a state by 2-digit FIPS code: every county of it (the Census county
                        file the project ships lists them; the service publishes no list)
@@ -35,7 +37,8 @@ Counties synced before from the same service are kept.
   --workspace DIR      where the workspace is (default WORKSPACE_DIR or ${DEFAULT_WORKSPACE_DIR})
 Every answer is journaled under DIR/.sync/: run the same command again to resume or to add
 new vintages. Exit codes: 0 synced, 2 wrong option, 3 credits ceiling, 4 an answer without the
-published shape, 5 the service unreachable or refusing.`,
+published shape, 5 the service unreachable or refusing, 6 synced but not published into the
+database.`,
 };
 
 const vintages = (name: string, value: string | undefined) => {
@@ -67,9 +70,10 @@ const coverage = vintages('coverage', values.coverage);
 const rate = integerOption(command, 'rate', values.rate?.replace(/\/min$/, ''), DEFAULT_RATE, 1);
 const credits =
   values.credits === undefined ? null : integerOption(command, 'credits', values.credits, 0, 0);
-let access;
+let access, store;
 try {
   access = upstreamAccessFromEnv(process.env, (line) => console.error(line));
+  store = parseStoreEnv(process.env);
 } catch (err) {
   refuseCommandLine(command, (err as Error).message);
 }
@@ -86,6 +90,7 @@ try {
     credits,
     workspaceDir: resolve(values.workspace ?? process.env.WORKSPACE_DIR ?? DEFAULT_WORKSPACE_DIR),
     log: (line) => console.log(line),
+    store,
   });
   const sent = Object.values(manifest.requests).reduce((a, b) => a + b, 0);
   console.log(

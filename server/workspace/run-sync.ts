@@ -1,7 +1,8 @@
 // One sync of counties or a state into the workspace: metadata (listapis, vintages), then per
 // county its boundary, locations per fabric vintage and fixed coverage per coverage vintage,
 // then the retired locations' equivalents; then the workspace is assembled over every county it
-// holds (those synced before from the same host are kept) and switched in one rename. Requests
+// holds (those synced before from the same host are kept) and switched in one rename; with
+// STORE=postgis it is then published into the database (publish-workspace.ts). Requests
 // sent, when nothing is journaled yet (docs in README, "Running against the real service"):
 //   3 metadata
 //   + Σ counties [ 1 boundary + collect3 parts
@@ -11,6 +12,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { UpstreamAccess } from '../app/upstream-env';
+import type { StoreSettings } from '../config/store-env';
+import { describeUrl } from '../postgis/connection';
 import type { FabricVintage } from '../service/store/fabric';
 import { assembleFabric } from './assemble-fabric';
 import { openJournal } from './journal';
@@ -25,10 +28,11 @@ import {
 import { settleAll, type PullContext } from './pull-locations';
 import { ApiRowsSchema, CoverageVintagesSchema, FabricVintagesSchema } from './published-shapes';
 import { createRequestBudget } from './request-budget';
+import { publishWorkspace, type PublishFigures } from './publish-workspace';
 import { createServiceClient } from './service-client';
 import { createProgress } from './sync-progress';
 import { syncAreas } from './sync-areas';
-import { SyncStopped } from './sync-stopped';
+import { EXIT, SyncStopped } from './sync-stopped';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
 
 export interface SyncOptions {
@@ -46,6 +50,27 @@ export interface SyncOptions {
   workspaceDir: string;
   log: (line: string) => void;
   retryDelayMs?: number;
+  /** Where the workspace is kept besides its folder: PostGIS publishes it there too. */
+  store?: StoreSettings;
+}
+
+export type SyncResult = WorkspaceManifest & { published?: PublishFigures };
+
+/** The workspace just written published into PostGIS, or a SyncStopped saying why not. */
+async function publishInto(
+  url: string,
+  fabric: Parameters<typeof publishWorkspace>[1],
+  manifest: WorkspaceManifest,
+  log: (line: string) => void,
+): Promise<PublishFigures> {
+  try {
+    return await publishWorkspace(url, fabric, manifest, log);
+  } catch (err) {
+    throw new SyncStopped(
+      `the workspace is synced into its folder but not published into the database at ${describeUrl(url)} (the one published before is still served): ${(err as Error).message}`,
+      EXIT.publish,
+    );
+  }
 }
 
 /** The vintages asked for, each checked against what the service offers; ascending. */
@@ -62,7 +87,7 @@ function pick(kind: string, offered: string[], asked: string[] | undefined): str
   return [...new Set(asked)].sort();
 }
 
-export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
+export async function runSync(o: SyncOptions): Promise<SyncResult> {
   const host = new URL(o.access.url).host;
   const areas = syncAreas(o.workspaceDir, host, o.counties ?? [], o.state);
   const journal = openJournal(join(o.workspaceDir, '.sync', host.replace(/[^\w.-]/g, '_')));
@@ -169,7 +194,7 @@ export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
     // The uuid codec's key for the workspace's own answers: fixed per host, whatever it holds.
     seed: createHash('sha256').update(host).digest().readUInt32LE(0),
   });
-  return writeWorkspace(o.workspaceDir, fabric, {
+  const manifest = writeWorkspace(o.workspaceDir, fabric, {
     sourceHost: host,
     areas: pulled.map((c) => ({ kind: 'county' as const, geoid: c.geoid, name: c.name })),
     states: areas.states,
@@ -180,4 +205,6 @@ export async function runSync(o: SyncOptions): Promise<WorkspaceManifest> {
     requests: client.counts(),
     credits: client.credits(),
   });
+  if (o.store?.kind !== 'postgis') return manifest;
+  return { ...manifest, published: await publishInto(o.store.url, fabric, manifest, o.log) };
 }

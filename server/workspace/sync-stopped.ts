@@ -8,6 +8,8 @@ export const EXIT = {
   badAnswer: 4,
   /** The service could not be reached or kept failing, or refused a request. */
   service: 5,
+  /** Synced into the folder, but the database (STORE=postgis) refused or failed the publish. */
+  publish: 6,
 } as const;
 
 export class SyncStopped extends Error {

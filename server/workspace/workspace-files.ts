@@ -46,10 +46,15 @@ export function writeWorkspace(
   return full;
 }
 
+/** A manifest's text read back (from the folder, or from the database it was published in). */
+export function parseManifest(text: string): WorkspaceManifest {
+  return ManifestSchema.parse(JSON.parse(text));
+}
+
 /** The manifest, or null when the directory holds no workspace. Throws on a damaged one. */
 export function readManifest(dir: string): WorkspaceManifest | null {
   const text = readTextIfPresent(join(dir, MANIFEST));
-  return text === undefined ? null : ManifestSchema.parse(JSON.parse(text));
+  return text === undefined ? null : parseManifest(text);
 }
 
 export function readWorkspaceFabric(dir: string, manifest: WorkspaceManifest): Fabric {

@@ -9,7 +9,8 @@ import {
   MOBILE_COLUMNS,
 } from '../../postgis/layouts';
 import type { Fabric } from '../../service/store/fabric';
-import { blockGeoid } from './write-fabric-files';
+import { countyOfLocation } from '../../service/store/fabric-counties';
+import { blockGeoidOf, type KeepLocation } from './write-fabric-files';
 import { csvField, LineSink } from './line-sink';
 
 const BR = ['R', 'B', 'X'];
@@ -17,9 +18,15 @@ const BR = ['R', 'B', 'X'];
 /** Files written, by path, with their row counts. */
 export type Written = { path: string; rows: number }[];
 
-export function fixedFileName(fabric: Fabric, technology: number, vintage: string): string {
+export function fixedFileName(stateFips: string, technology: number, vintage: string): string {
   const tech = FIXED_FILE_TECHNOLOGY[technology] ?? `Technology${technology}`;
-  return `bdc_${fabric.county.stateFips}_${tech}_fixed_broadband_${bdcMarker(vintage)}.csv`;
+  return `bdc_${stateFips}_${tech}_fixed_broadband_${bdcMarker(vintage)}.csv`;
+}
+
+/** The locations of one state, when a fabric spans several: its files are named for it. */
+export interface StatePart {
+  stateFips: string;
+  keep: KeepLocation;
 }
 
 export async function writeFixed(
@@ -28,15 +35,18 @@ export async function writeFixed(
   h3Cells: readonly string[],
   dir: string,
   zip: boolean,
+  part: StatePart = { stateFips: fabric.county.stateFips, keep: () => true },
 ): Promise<Written> {
-  const { locations: loc, fixedProviders, county } = fabric;
+  const { locations: loc, fixedProviders } = fabric;
+  const county = countyOfLocation(fabric);
+  const blockGeoid = blockGeoidOf(fabric);
   const cov = fabric.fixedCoverage[vi];
   const { offers } = cov;
   const sinks = new Map<number, { path: string; sink: LineSink }>();
   const sinkFor = async (technology: number) => {
     let open = sinks.get(technology);
     if (!open) {
-      const name = fixedFileName(fabric, technology, cov.vintage);
+      const name = fixedFileName(part.stateFips, technology, cov.vintage);
       const path = join(dir, zip ? name.replace(/\.csv$/, '.zip') : name);
       open = { path, sink: LineSink.open(path, zip ? name : undefined) };
       sinks.set(technology, open);
@@ -45,8 +55,8 @@ export async function writeFixed(
     return open.sink;
   };
   for (let i = 0; i < loc.count; i++) {
-    if (cov.start[i] === cov.start[i + 1]) continue;
-    const block = blockGeoid(fabric, i);
+    if (cov.start[i] === cov.start[i + 1] || !part.keep(i)) continue;
+    const block = blockGeoid(i);
     const hex8 = cellToParent(h3Cells[i], 8);
     for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
       const o = cov.offer[r];
@@ -61,7 +71,7 @@ export async function writeFixed(
         offers.up[o],
         offers.lowLatency[o],
         BR[offers.businessResidential[o]],
-        county.state,
+        county(i).state,
         block,
         hex8,
       ];

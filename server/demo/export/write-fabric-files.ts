@@ -3,14 +3,20 @@
 // (server/service/store/memory/ops/location-records.ts), so an imported fabric answers the same.
 import { LOCATION_COLUMNS, RETIREMENT_COLUMNS } from '../../postgis/layouts';
 import type { Fabric } from '../../service/store/fabric';
+import { countyOfLocation } from '../../service/store/fabric-counties';
 import { csvField, LineSink } from './line-sink';
 
-/** Block GEOID: county (5) + tract (6) + block (4), leading zeros kept. */
-export function blockGeoid(fabric: Fabric, i: number): string {
+/** Location i's block GEOID: its county (5) + tract (6) + block (4), leading zeros kept. */
+export function blockGeoidOf(fabric: Fabric): (i: number) => string {
   const loc = fabric.locations;
-  const tract = String(loc.tract[i]).padStart(6, '0');
-  return fabric.county.geoid + tract + String(loc.block[i]).padStart(4, '0');
+  const county = countyOfLocation(fabric);
+  return (i) =>
+    county(i).geoid + String(loc.tract[i]).padStart(6, '0') + String(loc.block[i]).padStart(4, '0');
 }
+
+/** Every location, or those of one part (a state's, when a workspace spans several). */
+export type KeepLocation = (i: number) => boolean;
+const everyLocation: KeepLocation = () => true;
 
 function addressPrimary(fabric: Fabric, i: number): string {
   const loc = fabric.locations;
@@ -18,24 +24,27 @@ function addressPrimary(fabric: Fabric, i: number): string {
   return loc.unit[i] ? `${base} APT ${loc.unit[i]}` : base;
 }
 
-/** Every location present in vintage index vi, in location_id order. */
+/** Every location kept present in vintage index vi, in location_id order. */
 export async function writeLocations(
   fabric: Fabric,
   vi: number,
   h3Cells: readonly string[],
   path: string,
+  keep: KeepLocation = everyLocation,
 ): Promise<number> {
-  const { locations: loc, towns, codes, county } = fabric;
+  const { locations: loc, towns, codes } = fabric;
+  const county = countyOfLocation(fabric);
+  const blockGeoid = blockGeoidOf(fabric);
   const sink = LineSink.open(path);
   await sink.line(LOCATION_COLUMNS.join(','));
   for (let i = 0; i < loc.count; i++) {
-    if (!(loc.presence[i] & (1 << vi))) continue;
+    if (!(loc.presence[i] & (1 << vi)) || !keep(i)) continue;
     const town = towns[loc.town[i]];
     const row = [
       loc.locationId[i],
       addressPrimary(fabric, i),
       town.name.toUpperCase(),
-      county.state,
+      county(i).state,
       town.zip,
       String(loc.zipSuffix[i]).padStart(4, '0'),
       loc.unitCount[i],
@@ -43,8 +52,8 @@ export async function writeLocations(
       codes.buildingType[loc.buildingType[i]] ?? '',
       codes.landUse[loc.landUse[i]] ?? '',
       loc.addressConfidence[i],
-      county.geoid,
-      blockGeoid(fabric, i),
+      county(i).geoid,
+      blockGeoid(i),
       h3Cells[i],
       loc.lat[i],
       loc.lng[i],

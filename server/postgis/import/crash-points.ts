@@ -1,7 +1,7 @@
-// Test hook. IMPORT_CRASH_AT=<point>[#n] makes the importer kill itself with SIGKILL (as the
-// OOM killer or a lost machine would) the n-th time (default 1) it reaches a phase boundary,
-// so crash-recovery.test.ts can stop a real import exactly there and check what the next run
-// makes of it. Only the importer reads it; unset, as it always is outside that test, a crash
+// Test hook. IMPORT_CRASH_AT=<point>[#n] makes the importer (or the workspace publish built on
+// it) kill itself with SIGKILL (as the OOM killer or a lost machine would) the n-th time
+// (default 1) it reaches a phase boundary, so a test can stop a real import exactly there and
+// check what the next run makes of it. Unset, as it always is outside those tests, a crash
 // point does nothing.
 
 /** The phase boundaries, in the order a run reaches them. */
@@ -16,6 +16,9 @@ export const CRASH_POINTS = [
   'derived',
   // After the release is published, before the closing ANALYZE.
   'published',
+  // A synced workspace's publish (workspace/publish-workspace.ts): its schema renamed into
+  // place, before that transaction commits.
+  'switching',
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

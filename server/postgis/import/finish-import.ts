@@ -6,7 +6,7 @@
 // (files not yet published), not from what this run loaded: a run killed before its commit
 // leaves nothing visible, and the next run publishes what it had loaded.
 import pg from 'pg';
-import { DEMO_VINTAGES } from '../../demo/vintages';
+import type { FabricVintage } from '../../service/store/fabric';
 import { crashPoint } from './crash-points';
 import { deriveFixedTiles } from './derive-fixed-tiles';
 import { deriveLayerAreas } from './derive-location-areas';
@@ -31,13 +31,16 @@ const DERIVED_TABLES = [
   'town_labels',
 ];
 
-async function writeReleases(client: pg.Client): Promise<string[]> {
+async function writeReleases(
+  client: pg.Client,
+  known: readonly FabricVintage[],
+): Promise<string[]> {
   const { rows } = await client.query<{ vintage: string }>(
     `SELECT DISTINCT vintage FROM import_files WHERE kind = 'locations' ORDER BY vintage`,
   );
   const vintages = rows.map((r) => r.vintage);
   await client.query('DELETE FROM fabric_vintages');
-  for (const v of DEMO_VINTAGES.filter((d) => vintages.includes(d.vintage))) {
+  for (const v of known.filter((d) => vintages.includes(d.vintage))) {
     await client.query(
       `INSERT INTO fabric_vintages (vintage, svcversion, fccversion, fccrelease, ntiaversion, vintagename)
        VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -48,7 +51,11 @@ async function writeReleases(client: pg.Client): Promise<string[]> {
 }
 
 /** Attaches, derives and publishes, inside the caller's transaction. */
-async function publish(client: pg.Client, log: (m: string) => void): Promise<void> {
+async function publish(
+  client: pg.Client,
+  log: (m: string) => void,
+  known: readonly FabricVintage[],
+): Promise<void> {
   const changed = await unpublished(client);
   // Every table still detached counts, whatever the ledger says: attaching it is what shows it.
   for (const [table, vintages] of await attachLoaded(client, log)) {
@@ -64,7 +71,7 @@ async function publish(client: pg.Client, log: (m: string) => void): Promise<voi
       if (rows[0].t) await client.query(`ANALYZE ${pg.escapeIdentifier(partitionName(table, v))}`);
     }
   }
-  const releases = await writeReleases(client);
+  const releases = await writeReleases(client, known);
   const fabricChanged = changed.get('locations') ?? new Set<string>();
   if (fabricChanged.size > 0) {
     await client.query('TRUNCATE location_features');
@@ -106,14 +113,19 @@ async function publish(client: pg.Client, log: (m: string) => void): Promise<voi
   await markPublished(client);
 }
 
-export async function finishImport(client: pg.Client, log: (m: string) => void): Promise<void> {
+/** `known`: the fabric releases the run's files may be of (their versions and names). */
+export async function finishImport(
+  client: pg.Client,
+  log: (m: string) => void,
+  known: readonly FabricVintage[],
+): Promise<void> {
   const began = performance.now();
   await client.query('BEGIN');
   try {
     // The spatial joins' cost estimates are huge, which makes the planner spend seconds
     // compiling them (JIT) for no gain.
     await client.query('SET LOCAL jit = off');
-    await publish(client, log);
+    await publish(client, log, known);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');

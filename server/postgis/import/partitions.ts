@@ -37,7 +37,7 @@ export async function ensurePartition(
   const name = partitionName(table, vintage);
   const { rows } = await client.query<{ attached: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = c.oid) AS attached
-       FROM pg_class c WHERE c.relname = $1 AND c.relnamespace = 'public'::regnamespace`,
+       FROM pg_class c WHERE c.relname = $1 AND c.relnamespace = current_schema()::regnamespace`,
     [name],
   );
   if (rows.length) return { name, attached: rows[0].attached };
@@ -54,7 +54,7 @@ export async function ensurePartition(
 async function detachedPartitions(client: pg.Client, table: string): Promise<string[]> {
   const { rows } = await client.query<{ relname: string }>(
     `SELECT c.relname FROM pg_class c
-      WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r'
         AND c.relname ~ ('^' || $1 || '_[0-9]{6}$')
         AND NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = c.oid)
       ORDER BY c.relname`,

@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import pg from 'pg';
 import { DEMO_VINTAGES } from '../../demo/vintages';
 import type { Manifest, ManifestKind } from '../../demo/export/export-demo';
+import type { FabricVintage } from '../../service/store/fabric';
 import { applySchema, connectClient } from '../connection';
 import { crashPoint } from './crash-points';
 import { CSV_KINDS } from './csv-kinds';
@@ -26,6 +27,8 @@ export interface ImportOptions {
   files: ImportFile[];
   /** Keys the uuids; fixed by the first import of a database. */
   uuidSeed?: number;
+  /** The fabric releases files may be of: the demo's unless given (a synced workspace's). */
+  releases?: readonly FabricVintage[];
   maxRejectShare?: number;
   rejectsPath?: string | null;
   progress?: NodeJS.WriteStream | null;
@@ -82,7 +85,7 @@ async function settleUuidSeed(client: pg.Client, wanted: number | undefined): Pr
 async function dropStaleStages(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ name: string }>(
     `SELECT relname AS name FROM pg_class
-      WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' AND relname LIKE 'import\\_stage\\_%'`,
+      WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r' AND relname LIKE 'import\\_stage\\_%'`,
   );
   for (const { name } of rows)
     await client.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(name)}`);
@@ -90,7 +93,8 @@ async function dropStaleStages(client: pg.Client): Promise<void> {
 
 export async function runImport(opts: ImportOptions): Promise<ImportReport> {
   const log = opts.log ?? (() => {});
-  const known = DEMO_VINTAGES.map((v) => v.vintage);
+  const releases = opts.releases ?? DEMO_VINTAGES;
+  const known = releases.map((v) => v.vintage);
   for (const f of opts.files) {
     if (!known.includes(f.vintage)) {
       throw new Error(
@@ -141,7 +145,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportReport> {
       outcomes.push({ ...outcome, kind: f.kind, vintage: f.vintage });
       crashPoint('file');
     }
-    await finishImport(client, log);
+    await finishImport(client, log, releases);
     await dropStaleStages(client);
     const { rows } = await client.query<{ bytes: string }>(
       'SELECT pg_database_size(current_database()) AS bytes',

@@ -19,8 +19,15 @@ export function spawnSync(
   workspaceDir: string,
   extra: string[] = [],
   counties = [COUNTY],
+  more: Record<string, string> = {},
 ): SyncChild {
-  const env = { ...process.env, SERVICE_URL: url, SERVICE_TOKEN: TOKEN, SERVICE_AUTH: 'bearer' };
+  const env = {
+    ...process.env,
+    SERVICE_URL: url,
+    SERVICE_TOKEN: TOKEN,
+    SERVICE_AUTH: 'bearer',
+    ...more,
+  };
   const args = ['--import', 'tsx', 'server/workspace/main.ts', '--county', counties.join(',')];
   args.push('--workspace', workspaceDir, '--rate', '100000', ...extra);
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -17,20 +17,25 @@ import { idsIn } from './sync-fixture';
 
 /** Christian County, IL: south-east of the demo county, about its size. */
 export const NEIGHBOUR = '17021';
+/** Pike County, MO: across the Mississippi, for a workspace over two states. */
+export const ACROSS_STATE = { geoid: '29163', state: 'MO' };
 /** Added to a demo location_id to name its copy in the neighbour. */
 const ID_SHIFT = 500_000_000;
 
-function county(geoid: string): SyncedCounty {
+function county(geoid: string, state: string): SyncedCounty {
   const f = boundaryFeature('counties', geoid)!;
   const g = f.geometry;
   const boundary: GeoJSON.MultiPolygon =
     g.type === 'Polygon' ? { type: 'MultiPolygon', coordinates: [g.coordinates] } : g;
-  return { geoid, name: f.properties.name, state: 'IL', boundary };
+  return { geoid, name: f.properties.name, state, boundary };
 }
 
-export async function twoCountyFabric(demo: Fabric): Promise<Fabric> {
-  const home = county(demo.county.geoid);
-  const next = county(NEIGHBOUR);
+export async function twoCountyFabric(
+  demo: Fabric,
+  neighbour = { geoid: NEIGHBOUR, state: 'IL' },
+): Promise<Fabric> {
+  const home = county(demo.county.geoid, demo.county.state);
+  const next = county(neighbour.geoid, neighbour.state);
   const [hx, hy] = centroid(home.boundary).geometry.coordinates as [number, number];
   const [nx, ny] = centroid(next.boundary).geometry.coordinates as [number, number];
   const store = createMemoryStore(demo);
@@ -52,7 +57,8 @@ export async function twoCountyFabric(demo: Fabric): Promise<Fabric> {
         latitude: r.latitude + dy,
         uuid: `${r.uuid}-moved`,
         location_id: r.location_id + ID_SHIFT,
-        block_geoid: NEIGHBOUR + r.block_geoid.slice(5),
+        block_geoid: neighbour.geoid + r.block_geoid.slice(5),
+        state: neighbour.state,
       },
     ];
   };

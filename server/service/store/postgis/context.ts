@@ -38,7 +38,7 @@ async function attachedVintages(pool: pg.Pool, tables: string[]): Promise<string
     `SELECT DISTINCT substring(c.relname FROM '_([0-9]{6})$') AS vintage
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
        JOIN pg_class p ON p.oid = i.inhparent
-      WHERE p.relname = ANY($1) AND p.relnamespace = 'public'::regnamespace
+      WHERE p.relname = ANY($1) AND p.relnamespace = current_schema()::regnamespace
       ORDER BY 1`,
     [tables],
   );
@@ -56,7 +56,7 @@ export async function loadPgContext(pool: pg.Pool): Promise<PgContext> {
     );
   }
   const { rows: tables } = await pool.query<{ t: string | null }>(
-    `SELECT to_regclass('public.fabric_vintages')::text AS t`,
+    `SELECT to_regclass(quote_ident(current_schema()) || '.fabric_vintages')::text AS t`,
   );
   if (!tables[0].t) {
     throw new DatabaseNotReady('holds no fabric: run npm run import first');

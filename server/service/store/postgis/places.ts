@@ -20,11 +20,6 @@ interface PgStreet extends StreetBase {
   features: number[];
 }
 
-interface PgPlaces {
-  index: PlacesIndex<PgStreet>;
-  state: string;
-}
-
 /** The release's locations grouped by address line (without house number), city and ZIP. */
 interface GroupRow {
   line: string;
@@ -47,12 +42,12 @@ interface GroupRow {
 // Ordered by first location, so each place is met first at its first location, as in memory.
 const GROUPS = `
   SELECT regexp_replace(l.address_primary, '^[0-9]+', '') AS line, l.city, l.zip,
-         min(l.state) AS state, count(*)::int AS n, min(l.longitude) AS w, min(l.latitude) AS s,
+         l.state, count(*)::int AS n, min(l.longitude) AS w, min(l.latitude) AS s,
          max(l.longitude) AS e, max(l.latitude) AS nn, min(f.feature) AS first,
          array_agg(f.feature) AS features, array_agg(l.longitude) AS lngs,
          array_agg(l.latitude) AS lats
     FROM locations l JOIN location_features f USING (location_id)
-   WHERE l.vintage = $1 GROUP BY 1, 2, 3 ORDER BY first`;
+   WHERE l.vintage = $1 GROUP BY 1, 2, 3, 4 ORDER BY first`;
 
 export function titleCase(city: string): string {
   return city
@@ -69,7 +64,8 @@ function grow<E extends Extent>(
 ): E {
   let e = map.get(key);
   if (!e) {
-    e = { ...create(), count: 0, bbox: [r.w, r.s, r.e, r.nn], zips: new Set<string>() } as E;
+    const extent = { state: r.state, count: 0, bbox: [r.w, r.s, r.e, r.nn], zips: new Set() };
+    e = { ...create(), ...extent } as E;
     map.set(key, e);
   }
   e.count += r.n;
@@ -83,7 +79,7 @@ function grow<E extends Extent>(
   return e;
 }
 
-async function buildIndex(ctx: PgContext, vintage: string): Promise<PgPlaces> {
+async function buildIndex(ctx: PgContext, vintage: string): Promise<PlacesIndex<PgStreet>> {
   const { rows } = await ctx.pool.query<GroupRow>(GROUPS, [vintage]);
   const towns = new Map<string, TownEntry>();
   const zips = new Map<string, ZipEntry>();
@@ -95,7 +91,8 @@ async function buildIndex(ctx: PgContext, vintage: string): Promise<PgPlaces> {
     r.lngs.forEach((lng, k) => addOutlinePoint(list, lng, r.lats[k]));
   };
   for (const r of rows) {
-    const town = grow(towns, r.city, r, () => ({
+    // A town of the same name in another state is another town.
+    const town = grow(towns, `${r.state}|${r.city}`, r, () => ({
       name: titleCase(r.city),
       key: r.city,
       outline: null,
@@ -110,7 +107,7 @@ async function buildIndex(ctx: PgContext, vintage: string): Promise<PgPlaces> {
     // The road as match reads an address line (its unit set aside).
     const road = addressRoad(r.line)?.road.join(' ');
     if (!road) continue;
-    const street = grow(streets, `${road}|${r.city}`, r, () => ({
+    const street = grow(streets, `${road}|${r.state}|${r.city}`, r, () => ({
       name: road,
       parts: roadParts(road),
       town: titleCase(r.city),
@@ -120,15 +117,12 @@ async function buildIndex(ctx: PgContext, vintage: string): Promise<PgPlaces> {
   }
   // The same positions as the memory store's, so the same outline (place-outline.ts).
   for (const [entry, list] of points) entry.outline = placeOutline(list);
-  return {
-    index: { towns: [...towns.values()], zips: [...zips.values()], streets: [...streets.values()] },
-    state: rows.reduce((min, r) => (min === '' || r.state < min ? r.state : min), ''),
-  };
+  return { towns: [...towns.values()], zips: [...zips.values()], streets: [...streets.values()] };
 }
 
-const built = new WeakMap<PgContext, Map<string, Promise<PgPlaces>>>();
+const built = new WeakMap<PgContext, Map<string, Promise<PlacesIndex<PgStreet>>>>();
 
-function placesIndex(ctx: PgContext, vintage: string): Promise<PgPlaces> {
+function placesIndex(ctx: PgContext, vintage: string): Promise<PlacesIndex<PgStreet>> {
   let byVintage = built.get(ctx);
   if (!byVintage) built.set(ctx, (byVintage = new Map()));
   let index = byVintage.get(vintage);
@@ -146,6 +140,7 @@ interface AddressRow {
   location_id: number;
   address_primary: string;
   city: string;
+  state: string;
   zip: string;
   latitude: number;
   longitude: number;
@@ -160,7 +155,7 @@ async function addressesOn(
   const features = streets.flatMap((s) => s.features);
   if (!features.length) return [];
   const { rows } = await ctx.pool.query<AddressRow>(
-    `SELECT f.feature, l.location_id::float8 AS location_id, l.address_primary, l.city, l.zip,
+    `SELECT f.feature, l.location_id::float8 AS location_id, l.address_primary, l.city, l.state, l.zip,
             l.latitude, l.longitude
        FROM location_features f JOIN locations l ON l.vintage = $1 AND l.location_id = f.location_id
       WHERE f.feature = ANY($2::integer[])`,
@@ -184,14 +179,14 @@ export async function places(
   maxresults: number,
 ): Promise<PlacesResponse> {
   if (ctx.vintageIndex(vintage) < 0) return { q, places: [], addresses: [], addresscount: 0 };
-  const { index, state } = await placesIndex(ctx, vintage);
-  const ranked = rankPlaces(index, state, q, maxresults);
+  const index = await placesIndex(ctx, vintage);
+  const ranked = rankPlaces(index, q, maxresults);
   const houses = await addressesOn(ctx, vintage, ranked.streets);
   const addresses: PlaceAddress[] = houses.slice(0, maxresults).map((r) => ({
     location_id: r.location_id,
     address: r.address_primary,
     city: r.city,
-    state,
+    state: r.state,
     zip: r.zip,
     latitude: r.latitude,
     longitude: r.longitude,

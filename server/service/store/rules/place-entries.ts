@@ -7,6 +7,8 @@ import type { RoadParts } from './match-text';
 export type Bbox = [number, number, number, number];
 
 export interface Extent {
+  /** The state (USPS code) of its first location: the one a place is answered with. */
+  state: string;
   count: number;
   bbox: Bbox;
   zips: Set<string>;

@@ -48,13 +48,13 @@ export interface RankedPlaces<S extends StreetBase> {
 /** What places decides, whichever store holds the index: the places, best first. */
 export function rankPlaces<S extends StreetBase>(
   index: PlacesIndex<S>,
-  state: string,
   q: string,
   maxresults: number,
 ): RankedPlaces<S> {
   const words = tokens(q);
   const found: { record: PlaceRecord; street?: S }[] = [];
-  const place = (record: Omit<PlaceRecord, 'state'>, street?: S) =>
+  // Each place in its own state: a workspace may span counties of several.
+  const place = (record: Omit<PlaceRecord, 'state'>, state: string, street?: S) =>
     found.push({ record: { ...record, state }, street });
 
   const digits = /^\d{3,5}$/.test(words.join('')) && words.length === 1 ? words[0] : null;
@@ -66,16 +66,19 @@ export function rankPlaces<S extends StreetBase>(
     const score =
       z.zip === (parsed.postcode ?? digits) ? 1 : digits && z.zip.startsWith(digits) ? 0.9 : 0;
     if (score === 0) continue;
-    place({
-      kind: 'zip',
-      name: z.zip,
-      city: z.town,
-      zips: [z.zip],
-      locationcount: z.count,
-      bbox: z.bbox,
-      outline: z.outline,
-      score,
-    });
+    place(
+      {
+        kind: 'zip',
+        name: z.zip,
+        city: z.town,
+        zips: [z.zip],
+        locationcount: z.count,
+        bbox: z.bbox,
+        outline: z.outline,
+        score,
+      },
+      z.state,
+    );
   }
   if (!digits) {
     // A town is named by the words left once a trailing ZIP and state are set aside.
@@ -84,16 +87,19 @@ export function rankPlaces<S extends StreetBase>(
       const score = nameScore(name.join(' '), t.key);
       if (score === 0) continue;
       const zips = [...t.zips].sort();
-      place({
-        kind: 'town',
-        name: t.name,
-        city: null,
-        zips,
-        locationcount: t.count,
-        bbox: t.bbox,
-        outline: t.outline,
-        score,
-      });
+      place(
+        {
+          kind: 'town',
+          name: t.name,
+          city: null,
+          zips,
+          locationcount: t.count,
+          bbox: t.bbox,
+          outline: t.outline,
+          score,
+        },
+        t.state,
+      );
     }
   }
   if (parsed.road && !digits) {
@@ -116,6 +122,7 @@ export function rankPlaces<S extends StreetBase>(
           outline: null,
           score,
         },
+        s.state,
         s,
       );
     }

@@ -2,6 +2,7 @@
 // the bounding box and count of the vintage's locations in it. Built in one pass over the
 // locations on the first places call for the vintage (about 10 ms per 100,000 locations).
 import type { FabricIndex } from '../fabric-index';
+import { countyOfLocation } from '../../fabric-counties';
 import { roadParts } from '../../rules/match-text';
 import { addOutlinePoint, placeOutline, type OutlinePoints } from '../../rules/place-outline';
 import type {
@@ -18,8 +19,8 @@ export interface StreetEntry extends StreetBase {
   locations: number[];
 }
 
-function extent(): Extent {
-  return { count: 0, bbox: [Infinity, Infinity, -Infinity, -Infinity], zips: new Set() };
+function extent(state: string): Extent {
+  return { state, count: 0, bbox: [Infinity, Infinity, -Infinity, -Infinity], zips: new Set() };
 }
 
 function add(e: Extent, lng: number, lat: number, zip: string): void {
@@ -43,20 +44,28 @@ export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex<Stree
     if (!list) points.set(e, (list = []));
     addOutlinePoint(list, loc.lng[i], loc.lat[i]);
   };
+  const county = countyOfLocation(ix.fabric);
   const bit = 1 << vi;
   for (let i = 0; i < loc.count; i++) {
     if (!(loc.presence[i] & bit)) continue;
     const t = towns[loc.town[i]];
+    const { state } = county(i);
     const key = t.name.toUpperCase();
-    let town = byTown.get(key);
-    if (!town) byTown.set(key, (town = { ...extent(), name: t.name, key, outline: null }));
+    // A town of the same name in another state is another town.
+    const townKey = `${state}|${key}`;
+    let town = byTown.get(townKey);
+    if (!town) byTown.set(townKey, (town = { ...extent(state), name: t.name, key, outline: null }));
     let zip = byZip.get(t.zip);
-    if (!zip) byZip.set(t.zip, (zip = { ...extent(), zip: t.zip, town: t.name, outline: null }));
+    if (!zip) {
+      zip = { ...extent(state), zip: t.zip, town: t.name, outline: null };
+      byZip.set(t.zip, zip);
+    }
     const road = roads.name[loc.road[i]];
-    const streetKey = `${road}|${key}`;
+    const streetKey = `${road}|${townKey}`;
     let street = byStreet.get(streetKey);
     if (!street) {
-      street = { ...extent(), name: road, parts: roadParts(road), town: t.name, locations: [] };
+      const parts = roadParts(road);
+      street = { ...extent(state), name: road, parts, town: t.name, locations: [] };
       byStreet.set(streetKey, street);
     }
     add(town, loc.lng[i], loc.lat[i], t.zip);

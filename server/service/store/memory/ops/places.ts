@@ -14,8 +14,7 @@ export function places(
   q: string,
   maxresults: number,
 ): PlacesResponse {
-  const state = ix.fabric.county.state;
-  const { places: ranked, streets } = rankPlaces(index, state, q, maxresults);
+  const { places: ranked, streets } = rankPlaces(index, q, maxresults);
   // One address per house number (an apartment building's lowest unit).
   const loc = ix.fabric.locations;
   const houses = streets.flatMap((s) =>
