@@ -169,9 +169,17 @@ export interface Store {
   mobileCoverage(vintage: string, cells: string[]): Promise<MobileRecord[]>;
   /**
    * Fixed broadband at street zoom (docs/architecture.md, "The fixed broadband path"): MVT layer `fixed`, a point per location of
-   * fabric vintage fv with its tier strings at coverage vintage cv; empty below zoom 13.
+   * fabric vintage fv with its tier strings at coverage vintage cv; empty below zoom 13. With a
+   * provider (shared/provider-filter.ts), the tiers and record count of its records alone.
    */
-  fixedTile(cv: string, fv: string, z: number, x: number, y: number): Promise<Uint8Array>;
+  fixedTile(
+    cv: string,
+    fv: string,
+    z: number,
+    x: number,
+    y: number,
+    provider?: number | null,
+  ): Promise<Uint8Array>;
   /** MVT layer `fixed_hex`: H3 cells (res 7 or 8 by zoom) with their counts under the filters. */
   fixedHexTile(
     cv: string,

@@ -172,9 +172,9 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       const c = coverageIndex(v);
       return c < 0 ? [] : mobileRecords(ix, c, cells);
     },
-    fixedTile(cv, fv, z, x, y) {
+    fixedTile(cv, fv, z, x, y, provider) {
       const joined = fixedVintages(cv, fv);
-      return joined ? fixedTiles.locationTile(joined, z, x, y) : new Uint8Array(0);
+      return joined ? fixedTiles.locationTile(joined, z, x, y, provider) : new Uint8Array(0);
     },
   };
   // Awaits the hexagon cells, which are built in slices (ops/fixed-hex-warm-up.ts).
