@@ -74,7 +74,7 @@ function bind(ctx: PgContext): Bound {
     collect: (v, layer, area, part, limits) => collect(ctx, v, layer, area, part, limits),
     fixedCoverage: (v, ids) => fixedCoverage(ctx, v, ids),
     mobileCoverage: (v, cells) => mobileCoverage(ctx, v, cells),
-    fixedTile: (cv, fv, z, x, y) => fixedTile(ctx, cv, fv, z, x, y),
+    fixedTile: (cv, fv, z, x, y, provider) => fixedTile(ctx, cv, fv, z, x, y, provider ?? null),
     fixedHexTile: (cv, fv, z, x, y, filters) => fixedHexTile(ctx, cv, fv, z, x, y, filters),
   };
 }
