@@ -19,6 +19,7 @@ import type { LocateRecord } from '../../contract/schemas/locate';
 import type { LocateOptions } from '../../contract/schemas/locate-match-types';
 import type { MatchParts, MatchResponse } from '../../contract/schemas/match';
 import type { PlacesResponse } from '../../contract/schemas/places';
+import type { ProviderClaim } from '../../contract/schemas/providers';
 import type { FixedFilters } from '../../../shared/fixed-status';
 import type { ReportResponse } from '../../contract/schemas/report';
 
@@ -131,6 +132,8 @@ export interface Store {
     maxresults: number,
     sourcekey: SourceKey,
   ): Promise<MatchResponse>;
+  /** Every fixed provider with a record at coverage vintage cv, with the locations it claims. */
+  providers(coverage: string): Promise<ProviderClaim[]>;
   /** Towns, ZIP codes and streets a name (no house number) gives, and a street's addresses. */
   places(vintage: string, q: string, maxresults: number): Promise<PlacesResponse>;
   history(vintage: string, locationId: number): Promise<HistoryRecord[]>;

@@ -32,6 +32,7 @@ import type { Fabric } from '../fabric';
 import { closableStore } from '../closable-store';
 import { buildFabricIndex, type FabricIndex } from './fabric-index';
 import type { LayerName, LocationRecord, Store } from '../store';
+import { providerClaims } from './ops/providers';
 
 const LAYERS: LayerName[] = ['locations', 'parcels', 'footprints'];
 
@@ -105,6 +106,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
   const sync: Sync = {
     fabricVintages: () => fabric.vintages.map((v) => ({ ...v })),
     coverageVintages: () => coverageVintages.slice(),
+    providers: (cv) => providerClaims(fabric, coverageIndex(cv)),
     layers: () => LAYERS.slice(),
     fields: (v, layer) => (vi(v) < 0 ? [] : layerFields(layer)),
     locationData(v, by) {

@@ -13,6 +13,7 @@ import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
 import { DatabaseNotReady, loadPgContext, type PgContext } from './context';
 import { fixedCoverage, mobileCoverage } from './coverage';
 import { fixedHexTile, fixedTile } from './fixed-tiles';
+import { providers } from './providers';
 import { collect } from './collect';
 import { connectionFailure } from './connection-failure';
 import { history } from './history';
@@ -58,6 +59,7 @@ function bind(ctx: PgContext): Bound {
   return {
     fabricVintages: () => fabricVintages(ctx),
     coverageVintages: () => coverageVintages(ctx),
+    providers: (cv) => providers(ctx, cv),
     layers: () => layers(ctx),
     fields: (v, layer) => fields(ctx, v, layer),
     locationData: (v, by) => locationData(ctx, v, by),
