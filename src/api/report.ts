@@ -79,6 +79,9 @@ export const reportSchema = z.object({
       served_locations: intLike,
       served_units: intLike,
       reached_locations: intLike,
+      offered: z.array(
+        z.object({ technology: intLike, locations: z.array(intLike), units: z.array(intLike) }),
+      ),
     }),
   ),
   change: changeSchema.optional(),

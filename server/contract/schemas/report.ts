@@ -140,6 +140,18 @@ export const ReportResponseSchema = z
           served_locations: z.number().int(),
           served_units: z.number().int(),
           reached_locations: z.number().int(),
+          offered: z
+            .array(
+              z.object({
+                technology: z.number().int(),
+                locations: z.array(z.number().int()).length(4),
+                units: z.array(z.number().int()).length(4),
+              }),
+            )
+            .openapi({
+              description:
+                'Per technology with a counted offer: the BSLs (and units) offered it at each tier of `tiers` (25/3, 100/20, 250/25, 1000/100) or faster',
+            }),
         }),
       )
       .openapi({

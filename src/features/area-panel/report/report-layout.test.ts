@@ -34,6 +34,10 @@ const REPORT: AreaReport = {
       served_locations: 1500,
       served_units: 1800,
       reached_locations: 1600,
+      offered: [
+        { technology: 40, locations: [900, 700, 0, 0], units: [950, 720, 0, 0] },
+        { technology: 50, locations: [1000, 1000, 1000, 800], units: [1300, 1300, 1300, 900] },
+      ],
     },
   ],
 };
