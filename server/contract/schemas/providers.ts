@@ -5,16 +5,11 @@ import { z } from '@hono/zod-openapi';
 import { integerQuery } from './common';
 
 export const ProvidersQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100, { error: 'must be at most 100 characters' })
-    .optional()
-    .openapi({
-      description:
-        'A brand name (or a word of it), a provider id, or a 10-digit FRN; none or empty: every provider',
-      example: 'Prairie',
-    }),
+  q: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional().openapi({
+    description:
+      'A brand name (or a word of it), a provider id, or a 10-digit FRN; none or empty: every provider',
+    example: 'Prairie',
+  }),
   coverage: z
     .string()
     .regex(/^\d{6}$/, { error: 'must be six digits (YYYYMM)' })

@@ -92,7 +92,11 @@ describe('the provider filter', () => {
     ['report', 'POST', '/fabricext/202506/report?provider=abc'],
     ['summarize', 'POST', '/fabricext/202506/summarize?field=served_status&provider=0'],
     ['fixedhex', 'GET', '/coverage/202506/fixedhex/8/64/95.pbf?fabric=202506&provider=-4'],
-    ['fixedtiles', 'GET', '/coverage/202506/fixedtiles/14/4096/6000.pbf?fabric=202506&provider=1e5'],
+    [
+      'fixedtiles',
+      'GET',
+      '/coverage/202506/fixedtiles/14/4096/6000.pbf?fabric=202506&provider=1e5',
+    ],
   ])('%s refuses a bad provider, naming it', async (_name, method, path) => {
     const res = await call(svc.url, path, method === 'POST' ? { body: AREA } : {});
     expect(res.status).toBe(400);

@@ -120,7 +120,9 @@ export function FixedBroadbandLayer() {
         id="fixed-broadband"
         title="Fixed broadband"
         className="fb-card"
-        aside={<span data-testid="fixed:filters-summary">{filtersSummary(s.filters, providerName)}</span>}
+        aside={
+          <span data-testid="fixed:filters-summary">{filtersSummary(s.filters, providerName)}</span>
+        }
       >
         {body}
         <p className="fb-legend__releases" data-testid="fixed:releases">

@@ -38,7 +38,8 @@ export function coverageOfProvider(
   let kept = cuts.get(cov);
   if (!kept) cuts.set(cov, (kept = new Map()));
   let found = kept.get(provider);
-  if (found) kept.delete(provider); // re-inserted below: Map order is recency
+  if (found)
+    kept.delete(provider); // re-inserted below: Map order is recency
   else found = cut(fabric, cov, provider);
   kept.set(provider, found);
   if (kept.size > KEPT) kept.delete(kept.keys().next().value!);

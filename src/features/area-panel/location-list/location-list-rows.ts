@@ -146,7 +146,9 @@ function sideCells(
   if (!side) return [NOT_IN_FABRIC, null, null, null, null];
   const best = bestCountedOffer(countedOffers(side, filters), filters);
   const providers = new Set(
-    countedOffers(side, filters).filter((o) => servesAudience(o, filters.audience)).map((o) => o.brand_name),
+    countedOffers(side, filters)
+      .filter((o) => servesAudience(o, filters.audience))
+      .map((o) => o.brand_name),
   );
   return [
     status,

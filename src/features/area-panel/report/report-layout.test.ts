@@ -51,10 +51,17 @@ describe('reportTables', () => {
       ['Prairie Fiber, Inc. (7) · Cable (coax / HFC)', 900, 950, 700, 720, 0, 0, 0, 0],
       [
         'Prairie Fiber, Inc. (7) · Fiber to the premises',
-        ...[1000, 1300, 1000, 1300, 1000, 1300, 800, 900],
+        1000,
+        1300,
+        1000,
+        1300,
+        1000,
+        1300,
+        800,
+        900,
       ],
     ]);
-    expect(offered!.columns.map((c) => c.header).slice(0, 2)).toEqual([
+    expect(offered!.columns.map((column) => column.header).slice(0, 2)).toEqual([
       'Locations with 25/3+',
       'Units with 25/3+',
     ]);
