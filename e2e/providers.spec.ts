@@ -5,7 +5,7 @@
 // technology and speed in the providers' offers table. Expected values come from the API.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { VectorTile } from '@mapbox/vector-tile';
-import { latLngToCell } from 'h3-js';
+import { cellToLatLng } from 'h3-js';
 import { PbfReader } from 'pbf';
 import { AreaPanelDriver } from './support/area-driver';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
@@ -40,23 +40,38 @@ test.beforeAll(async () => {
   town = await loadDemoTown();
 });
 
-/** The counts of one cell of the service's /fixedhex tile under the provider filter. */
-async function hexUnderProvider(
+type Cells = Map<string, Record<string, number>>;
+
+/** The cells of the service's /fixedhex tile over the town, under the provider filter or not. */
+async function hexCells(
   request: APIRequestContext,
-  at: { coverage: string; fabric: string; provider: number },
-  cell: string,
-): Promise<Record<string, number>> {
+  at: { coverage: string; fabric: string },
+  provider: number | null,
+): Promise<Cells> {
   const [x, y] = tileAt(town.lng, town.lat, 11);
-  const path = `/api/coverage/${at.coverage}/fixedhex/11/${x}/${y}.pbf?fabric=${at.fabric}&provider=${at.provider}`;
+  const only = provider === null ? '' : `&provider=${provider}`;
+  const path = `/api/coverage/${at.coverage}/fixedhex/11/${x}/${y}.pbf?fabric=${at.fabric}${only}`;
   const response = await request.get(path);
   expect(response.status(), path).toBe(200);
   const layer = new VectorTile(new PbfReader(new Uint8Array(await response.body()))).layers
     .fixed_hex!;
+  const cells: Cells = new Map();
   for (let i = 0; i < layer.length; i++) {
     const p = layer.feature(i).properties;
-    if (p.h3 === cell) return p as Record<string, number>;
+    cells.set(String(p.h3), p as Record<string, number>);
   }
-  throw new Error(`no cell ${cell} in ${path}`);
+  return cells;
+}
+
+/** The cell nearest the town whose unserved count the provider filter changes. */
+function changedCell(all: Cells, one: Cells): string {
+  const changed = [...one].filter(([h3, c]) => all.get(h3)?.unserved !== c.unserved && c.bsls! > 0);
+  const away = (h3: string) => {
+    const [lat, lng] = cellToLatLng(h3);
+    return (lat - town.lat) ** 2 + (lng - town.lng) ** 2;
+  };
+  expect(changed.length, 'cells the provider filter changes').toBeGreaterThan(0);
+  return changed.map(([h3]) => h3).sort((a, b) => away(a) - away(b))[0]!;
 }
 
 const shot = (page: Page, name: string) =>
@@ -114,17 +129,16 @@ test('a provider found by brand filters the map, the hexagons and the report ali
   );
   await map.waitForIdle();
 
-  // A hexagon's counts on hover: the service's under that provider.
-  const cell = latLngToCell(town.lat, town.lng, 8);
-  const { x, y } = await map.project(town.lng, town.lat);
+  // A hexagon's counts on hover, at a cell the provider changes: the service's under it.
+  const release = { coverage: list.coverage, fabric };
+  const one = await hexCells(request, release, provider.provider_id);
+  const cell = changedCell(await hexCells(request, release, null), one);
+  const [cellLat, cellLng] = cellToLatLng(cell);
+  const { x, y } = await map.project(cellLng, cellLat);
   await page.mouse.move(x, y);
   await expect(layer.hexTip).toHaveAttribute('data-h3', cell);
   const shown = hexTipNumbers((await layer.hexTip.textContent()) ?? '');
-  const api = await hexUnderProvider(
-    request,
-    { coverage: list.coverage, fabric, provider: provider.provider_id },
-    cell,
-  );
+  const api = one.get(cell)!;
   const pct = (n: number) => (api.bsls! > 0 ? Math.round((n / api.bsls!) * 100) : 0);
   expect(shown).toEqual({
     locations: api.locations,
@@ -152,16 +166,16 @@ test('a provider found by brand filters the map, the hexagons and the report ali
   const area = await panel.storedArea();
   const path = `/fabricext/${fabric}/report?coverage=${coverage}`;
   const plain = await apiPost<ApiReport>(request, path, area);
-  const one = await apiPost<ApiReport>(request, `${path}&provider=${provider.provider_id}`, area);
+  const only = await apiPost<ApiReport>(request, `${path}&provider=${provider.provider_id}`, area);
   const row = plain.providers.find((p) => p.provider_id === provider.provider_id);
   expect(row, 'the provider serves in the drawn area').toBeDefined();
-  expect(one.status.served.locations).toBe(row!.served_locations);
+  expect(only.status.served.locations).toBe(row!.served_locations);
   expect(row!.served_locations).toBeGreaterThan(0);
   const status = await report.rows('status');
   expect(status[0]!.slice(0, 2)).toEqual(['Served', grouped(row!.served_locations)]);
   const offered = await report.rows('offered');
   expect(offered.map((r) => r.slice(1))).toEqual(
-    one.providers.flatMap((p) =>
+    only.providers.flatMap((p) =>
       p.offered.map((o) => o.locations.flatMap((n, k) => [grouped(n), grouped(o.units[k]!)])),
     ),
   );

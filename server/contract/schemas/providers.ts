@@ -3,6 +3,7 @@
 // for the search box's provider suggestions and the provider filter.
 import { z } from '@hono/zod-openapi';
 import { integerQuery } from './common';
+import { ReportQuery } from './report';
 
 export const ProvidersQuery = z.object({
   q: z.string().trim().max(100, { error: 'must be at most 100 characters' }).optional().openapi({
@@ -10,14 +11,9 @@ export const ProvidersQuery = z.object({
       'A brand name (or a word of it), a provider id, or a 10-digit FRN; none or empty: every provider',
     example: 'Prairie',
   }),
-  coverage: z
-    .string()
-    .regex(/^\d{6}$/, { error: 'must be six digits (YYYYMM)' })
-    .optional()
-    .openapi({
-      example: '202406',
-      description: 'Coverage vintage whose records are read (default as the report)',
-    }),
+  coverage: ReportQuery.shape.coverage.openapi({
+    description: 'Coverage vintage whose records are read (default as the report)',
+  }),
   maxresults: integerQuery({ min: 1, max: 100, example: 10 })
     .optional()
     .openapi({ description: 'Most providers answered (default 10)' }),

@@ -9,7 +9,7 @@ import type { ReportResponse } from '../../contract/schemas/report';
 import type { SummarizeResponse } from '../../contract/schemas/fabricext';
 import { createMemoryStore } from '../store/memory/memory-store';
 import { buildScatterFabric } from '../testing/scatter-fabric';
-import { fixtureLngLat } from '../testing/fixture-layout';
+import { rect } from '../testing/fixture-layout';
 import { call, errorOf, startService, type RunningService } from './harness';
 
 let svc: RunningService;
@@ -21,19 +21,7 @@ afterAll(async () => {
   await svc.close();
 });
 
-const half = 1500;
-const AREA = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-half, -half],
-      [half, -half],
-      [half, half],
-      [-half, half],
-      [-half, -half],
-    ].map(([x, y]) => fixtureLngLat(x!, y!)),
-  ],
-};
+const AREA = { type: 'Polygon', coordinates: [rect(-1500, -1500, 1500, 1500)] };
 
 async function get<T>(path: string, body?: unknown): Promise<T> {
   const res = await call(svc.url, path, body === undefined ? {} : { body });
