@@ -158,6 +158,8 @@ test('a provider found by brand filters the map, the hexagons and the report ali
   await panel.open();
   const asked = page.waitForRequest(
     (r) => r.url().includes('/report?') && r.url().includes(`provider=${provider.provider_id}`),
+    // Drawing's code comes on first use: on a busy machine the draw alone may take a while.
+    { timeout: 60_000 },
   );
   await panel.drawRectangle(140);
   const coverage = new URL((await asked).url()).searchParams.get('coverage')!;
