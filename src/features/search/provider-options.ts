@@ -9,7 +9,8 @@ import type { SearchState } from './use-address-search';
 /** The text a provider may be named by: a name, or digits (a provider id, an FRN). */
 export function providerText(query: SearchQuery): string {
   if (query.kind === 'name') return query.text;
-  if (query.kind === 'number') return query.digits;
+  // A provider_id has six digits (or more): shorter digits are a house number being typed.
+  if (query.kind === 'number') return query.digits.length >= 6 ? query.digits : '';
   if (query.kind === 'id' && query.id.kind === 'location_id') return query.id.id;
   return '';
 }
