@@ -12,6 +12,7 @@ import {
   type ServedStatus,
   type Speed,
 } from './served-status';
+import { parseProviderParameter } from './provider-filter';
 
 export type SpeedChoice = 'bead' | '25/3' | '100/20' | '250/25' | '1000/100';
 export type TechChoice =
@@ -22,6 +23,8 @@ export interface FixedFilters {
   speed: SpeedChoice;
   tech: TechChoice;
   lowLatency: boolean;
+  /** One provider's claims only (its provider_id); null or absent: every provider (provider-filter.ts). */
+  provider?: number | null;
 }
 
 export const DEFAULT_FIXED_FILTERS: Readonly<FixedFilters> = Object.freeze({
@@ -230,7 +233,7 @@ export const FIXED_FILTER_PARAMETERS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export interface FixedFilterError {
-  parameter: keyof typeof FIXED_FILTER_PARAMETERS;
+  parameter: keyof typeof FIXED_FILTER_PARAMETERS | 'provider';
   message: string;
   allowed: readonly string[];
 }
@@ -264,20 +267,27 @@ export function parseFixedFilters(
   const speed = pick('speed') ?? DEFAULT_FIXED_FILTERS.speed;
   const tech = pick('tech') ?? DEFAULT_FIXED_FILTERS.tech;
   const lowlatency = pick('lowlatency');
-  if (errors.length > 0) return { ok: false, errors };
+  const provider = parseProviderParameter(record.provider);
+  if (!provider.ok) errors.push({ parameter: 'provider', message: provider.message, allowed: [] });
+  if (errors.length > 0 || !provider.ok) return { ok: false, errors };
   const lowLatency =
     lowlatency === undefined ? DEFAULT_FIXED_FILTERS.lowLatency : lowlatency === '1';
-  return { ok: true, filters: { audience, speed, tech, lowLatency } };
+  const chosen = provider.provider === null ? {} : { provider: provider.provider };
+  return { ok: true, filters: { audience, speed, tech, lowLatency, ...chosen } };
 }
 
-/** The parameters that parseFixedFilters reads back as the same filters. */
+/**
+ * The parameters that parseFixedFilters reads back as the same filters; `provider` only when one
+ * is chosen, so the parameters (and every key and file stamp made of them) without one are as before.
+ */
 export function fixedFiltersRecord(
   filters: FixedFilters,
-): Record<keyof typeof FIXED_FILTER_PARAMETERS, string> {
+): Record<keyof typeof FIXED_FILTER_PARAMETERS, string> & { provider?: string } {
   return {
     audience: filters.audience,
     speed: filters.speed,
     tech: filters.tech,
     lowlatency: filters.lowLatency ? '1' : '0',
+    ...(filters.provider == null ? {} : { provider: String(filters.provider) }),
   };
 }

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AreaPanelDriver } from './area-driver';
 
-export type ReportTableId = 'status' | 'tiers' | 'providers' | 'change' | 'transitions';
+export type ReportTableId = 'status' | 'tiers' | 'providers' | 'offered' | 'change' | 'transitions';
 
 export class ReportDriver {
   constructor(

@@ -30,6 +30,7 @@ import { LocateOptionsQuery, LocateQuery } from '../contract/schemas/locate';
 import { MatchBulkQuery, MatchQuery } from '../contract/schemas/match';
 import { PlacesQuery } from '../contract/schemas/places';
 import { ReportQuery } from '../contract/schemas/report';
+import { ProvidersQuery } from '../contract/schemas/providers';
 
 type QuerySchema = z.ZodObject;
 
@@ -72,6 +73,7 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   summarize: { query: SummarizeQuery, answer: 'json' },
   // The reference service's own area report; a real service answers 404, which the panel explains.
   report: { query: ReportQuery, answer: 'json' },
+  providers: { query: ProvidersQuery, answer: 'json' },
   coverageVintages: { query: CoverageVintagesQuery, answer: coverageVintagesSchema },
   fixedCoverage: { query: FixedQuery, answer: fixedRecordsSchema },
   fixedCoverageBulk: { query: BulkVintageQuery, answer: fixedRecordsSchema },

@@ -25,13 +25,14 @@ const OWN = new Set([
   'fixedChangeHexTile',
   'places',
   'report',
+  'providers',
 ]);
 
 function ownOperation(method: string, url: URL): boolean {
   const op = findOperation(method, url.pathname);
   if (!op) return false;
   if (op.name === 'summarize')
-    return url.searchParams.has('coverage') || url.searchParams.has('audience');
+    return ['coverage', 'audience', 'provider'].some((p) => url.searchParams.has(p));
   return OWN.has(op.name);
 }
 

@@ -192,3 +192,25 @@ it('says in /api/health that the workspace answers, which counties, from which h
     new RegExp(`^Workspace: 2 counties from ${host}, synced \\d{4}-\\d{2}-\\d{2}$`),
   );
 });
+
+it('lists providers and counts under one provider from the workspace, as the embedded service does', async () => {
+  const [pa, pb] = await both('/api/fabricext/202506/providers?maxresults=100');
+  expect(pb.status).toBe(200);
+  const providers = json(pb.bytes).providers as { provider_id: number }[];
+  expect(providers.length).toBeGreaterThan(1);
+  expect(json(pb.bytes)).toEqual(json(pa.bytes));
+  const { lng, lat } = border();
+  const provider = providers[0]!.provider_id;
+  const [ra, rb] = await both(
+    `/api/fabricext/202506/report?coverage=202506&provider=${provider}`,
+    square(lng, lat, 0.1),
+  );
+  expect(rb.status).toBe(200);
+  expect(json(rb.bytes)).toEqual(json(ra.bytes));
+  const [sa, sb] = await both(
+    `/api/fabricext/202506/summarize?field=served_status&provider=${provider}`,
+    square(lng, lat, 0.1),
+  );
+  expect(sb.status).toBe(200);
+  expect(json(sb.bytes)).toEqual(json(sa.bytes));
+});

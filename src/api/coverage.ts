@@ -92,13 +92,21 @@ const enc = encodeURIComponent;
 /**
  * The `{z}/{x}/{y}` template of the fixed broadband location tiles (layer `fixed`, zoom 13 and
  * closer): each location of the fabric vintage with what its status needs under any filter,
- * so a filter change re-shades them without a fetch.
+ * so a filter change re-shades them without a fetch; only the provider filter is fetched again
+ * (the tiers are then that provider's alone).
  */
-export function fixedTileUrl(coverageVintage: string, fabricVintage: string): string {
+export function fixedTileUrl(
+  coverageVintage: string,
+  fabricVintage: string,
+  provider: number | null = null,
+): string {
   return absoluteApiUrl(
-    `/coverage/${enc(coverageVintage)}/fixedtiles/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}`,
+    `/coverage/${enc(coverageVintage)}/fixedtiles/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}${providerParam(provider)}`,
   );
 }
+
+const providerParam = (provider: number | null | undefined) =>
+  provider == null ? '' : `&provider=${provider}`;
 
 /** The template of the compare tiles (layer `fixed_change`): both releases of each location. */
 export function fixedChangeTileUrl(
@@ -106,9 +114,10 @@ export function fixedChangeTileUrl(
   fabricVintage: string,
   withCoverage: string,
   withFabric: string,
+  provider: number | null = null,
 ): string {
   return absoluteApiUrl(
-    `/coverage/${enc(coverageVintage)}/fixedchange/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}&with=${enc(withCoverage)}&withfabric=${enc(withFabric)}`,
+    `/coverage/${enc(coverageVintage)}/fixedchange/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}&with=${enc(withCoverage)}&withfabric=${enc(withFabric)}${providerParam(provider)}`,
   );
 }
 

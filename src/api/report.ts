@@ -13,7 +13,7 @@ import {
   fixedFiltersRecord,
   type FixedFilters,
 } from '../../shared/fixed-status';
-import { intLike } from '../../shared/schema-primitives';
+import { intLike, textLike } from '../../shared/schema-primitives';
 import type { SummarizeArea } from './fabricext';
 import { request } from './http';
 
@@ -52,6 +52,7 @@ export const reportSchema = z.object({
     speed: z.string(),
     tech: z.string(),
     lowlatency: z.string(),
+    provider: textLike.optional(),
   }),
   maxcount: intLike,
   locationcount: intLike,
@@ -79,6 +80,9 @@ export const reportSchema = z.object({
       served_locations: intLike,
       served_units: intLike,
       reached_locations: intLike,
+      offered: z.array(
+        z.object({ technology: intLike, locations: z.array(intLike), units: z.array(intLike) }),
+      ),
     }),
   ),
   change: changeSchema.optional(),

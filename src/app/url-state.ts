@@ -1,5 +1,5 @@
 // The shareable part of the UI state lives in the query string: `?loc=&v=&cv=&hex=` and the
-// fixed broadband filters `&aud=&spd=&tech=&ll=` (always written, so a link shows its sender's
+// fixed broadband filters `&aud=&spd=&tech=&ll=` and the provider `&prov=` when one is chosen (always written, so a link shows its sender's
 // filters whatever the recipient last chose; a link without them opens under the defaults), and the release compared with `&wcv=&wv=`. In
 // Draw mode, the selected area (`&area=`, state/area-link.ts, with its name in `&an=`) and the
 // area panel's tab (`&tab=`); an area whose code would make the link longer than
@@ -37,7 +37,13 @@ const MAX_AREA_NAME = 80;
 const TABS: readonly AreaTab[] = ['report', 'custom'];
 
 /** URL key of each filter parameter of shared/fixed-status.ts. */
-const FILTER_KEYS = { aud: 'audience', spd: 'speed', tech: 'tech', ll: 'lowlatency' } as const;
+const FILTER_KEYS = {
+  aud: 'audience',
+  spd: 'speed',
+  tech: 'tech',
+  ll: 'lowlatency',
+  prov: 'provider',
+} as const;
 
 const VINTAGE = /^\d{6}$/;
 const H3_CELL = /^[0-9a-f]{15}$/i;
@@ -111,6 +117,7 @@ export function writeUrlState(state: UrlState, currentSearch: string): string {
   set('spd', f ? f.speed : null);
   set('tech', f ? f.tech : null);
   set('ll', f ? (f.lowLatency ? '1' : '0') : null);
+  set('prov', f?.provider == null ? null : String(f.provider));
   set('wcv', state.compareWith?.coverage ?? null);
   set('wv', state.compareWith?.fabric ?? null);
   set('area', state.area);

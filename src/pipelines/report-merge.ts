@@ -57,9 +57,23 @@ export function mergeReports(parts: readonly AreaReport[]): AreaReport {
   for (const p of parts.flatMap((part) => part.providers)) {
     const into = providers.get(p.provider_id);
     if (!into) {
-      providers.set(p.provider_id, { ...p, technologies: [...p.technologies] });
+      providers.set(p.provider_id, {
+        ...p,
+        technologies: [...p.technologies],
+        offered: p.offered.map((o) => ({ ...o, locations: [...o.locations], units: [...o.units] })),
+      });
       continue;
     }
+    for (const o of p.offered) {
+      const row = into.offered.find((r) => r.technology === o.technology);
+      if (!row) into.offered.push({ ...o, locations: [...o.locations], units: [...o.units] });
+      else
+        o.locations.forEach((n, k) => {
+          row.locations[k] = (row.locations[k] ?? 0) + n;
+          row.units[k] = (row.units[k] ?? 0) + (o.units[k] ?? 0);
+        });
+    }
+    into.offered.sort((a, b) => a.technology - b.technology);
     into.served_locations += p.served_locations;
     into.served_units += p.served_units;
     into.reached_locations += p.reached_locations;

@@ -44,6 +44,12 @@ export const placesKeys = {
     [...placesKeys.all, vintage, q, maxresults] as const,
 };
 
+export const providersKeys = {
+  all: ['providers'] as const,
+  query: (vintage: string, q: string, maxresults: number) =>
+    [...providersKeys.all, vintage, q, maxresults] as const,
+};
+
 export const summarizeKeys = {
   all: ['summarize'] as const,
   /** An area's summary, one request or a split run (see hashJson for the area). */

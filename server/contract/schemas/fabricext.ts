@@ -3,7 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Dialect } from '../dialect';
 import { listQuery, locationIdQuery } from './common';
-import { FixedFilterQuery } from './report';
+import { FixedFilterQuery } from './fixed-filter-query';
 
 export const HistoryQuery = z.object({ location_id: locationIdQuery() });
 

@@ -1,28 +1,18 @@
 // Query schemas of the fixed broadband tiles (docs/SERVICE.md; docs/architecture.md, "The fixed broadband path"), for the OpenAPI
 // document and the app server's list of forwardable parameters. The route validates the
-// filters with shared/fixed-status.ts's parseFixedFilters, which the web app's URL uses too.
+// filters with shared/fixed-status.ts's parseFixedFilters; they are declared once, in fixed-filter-query.ts.
 import { z } from '@hono/zod-openapi';
-import { FIXED_FILTER_PARAMETERS } from '../../../shared/fixed-status';
+import { FixedFilterQuery, ProviderQuery } from './fixed-filter-query';
 
 export const FixedTileQuery = z.object({
   fabric: z
     .string()
     .regex(/^\d{6}$/, { error: 'must be six digits (YYYYMM)' })
     .openapi({ example: '202506', description: 'Fabric vintage whose locations are drawn' }),
+  ...ProviderQuery,
 });
 
-const choice = (values: readonly string[], description: string) =>
-  z
-    .enum(values as [string, ...string[]])
-    .optional()
-    .openapi({ description });
-
-export const FixedHexQuery = FixedTileQuery.extend({
-  audience: choice(FIXED_FILTER_PARAMETERS.audience, 'Offers sold to (default residential)'),
-  speed: choice(FIXED_FILTER_PARAMETERS.speed, 'Speed threshold, or the BEAD rule (default)'),
-  tech: choice(FIXED_FILTER_PARAMETERS.tech, 'Technologies counted (default any)'),
-  lowlatency: choice(FIXED_FILTER_PARAMETERS.lowlatency, 'Only low-latency offers (default 0)'),
-});
+export const FixedHexQuery = FixedTileQuery.extend(FixedFilterQuery);
 
 const sixDigits = (description: string) =>
   z

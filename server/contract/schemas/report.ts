@@ -8,21 +8,7 @@ import {
   type ChangeClass,
   type ChangeSideStatus,
 } from '../../../shared/fixed-change';
-import { FIXED_FILTER_PARAMETERS } from '../../../shared/fixed-status';
-
-const choice = (values: readonly string[], description: string) =>
-  z
-    .enum(values as [string, ...string[]])
-    .optional()
-    .openapi({ description });
-
-/** The filters of shared/fixed-status.ts as query parameters: the report and summarize count alike. */
-export const FixedFilterQuery = {
-  audience: choice(FIXED_FILTER_PARAMETERS.audience, 'Offers sold to (default residential)'),
-  speed: choice(FIXED_FILTER_PARAMETERS.speed, 'Speed threshold, or the BEAD rule (default)'),
-  tech: choice(FIXED_FILTER_PARAMETERS.tech, 'Technologies counted (default any)'),
-  lowlatency: choice(FIXED_FILTER_PARAMETERS.lowlatency, 'Only low-latency offers (default 0)'),
-};
+import { FixedFilterQuery } from './fixed-filter-query';
 
 const sixDigits = (description: string) =>
   z
@@ -109,6 +95,7 @@ export const ReportResponseSchema = z
       speed: z.string(),
       tech: z.string(),
       lowlatency: z.string(),
+      provider: z.string().optional(),
     }),
     maxcount: z.number().int(),
     locationcount: z
@@ -153,6 +140,18 @@ export const ReportResponseSchema = z
           served_locations: z.number().int(),
           served_units: z.number().int(),
           reached_locations: z.number().int(),
+          offered: z
+            .array(
+              z.object({
+                technology: z.number().int(),
+                locations: z.array(z.number().int()).length(4),
+                units: z.array(z.number().int()).length(4),
+              }),
+            )
+            .openapi({
+              description:
+                'Per technology with a counted offer: the BSLs (and units) offered it at each tier of `tiers` (25/3, 100/20, 250/25, 1000/100) or faster',
+            }),
         }),
       )
       .openapi({

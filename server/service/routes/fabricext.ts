@@ -26,6 +26,7 @@ import { locateRoutes } from './locate';
 import { matchRoutes } from './match';
 import { placesRoutes } from './places';
 import { reportRoutes } from './report';
+import { providersRoutes } from './providers';
 import { createRouter, documentOnly } from './router';
 
 const tags = ['fabricext'];
@@ -81,6 +82,7 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
   matchRoutes(router, store);
   placesRoutes(router, store);
   reportRoutes(router, store);
+  providersRoutes(router, store);
 
   router.openapi(historyRoute(dialect), async (c) => {
     const { v } = c.req.valid('param');

@@ -13,7 +13,7 @@ import { VintageParam } from '../../contract/schemas/common';
 import { TileParams } from '../../contract/schemas/fabric';
 import { FixedChangeQuery } from '../../contract/schemas/fixed-tiles';
 import type { Store } from '../store/store';
-import { tileAnswer, tileRequest, tileResponse } from './fixed-tiles';
+import { filtersOf, tileAnswer, tileRequest, tileResponse } from './fixed-tiles';
 import { createRouter, documentOnly } from './router';
 
 const fixedChangeDoc = createRoute({
@@ -42,14 +42,15 @@ export function fixedChangeRoutes(store: Store, cache = new ByteLru(512, 32 * 10
   const router = createRouter();
   documentOnly(router, fixedChangeDoc);
   router.get('/:v/fixedchange/:z/:x/:tile', async (c) => {
+    const { provider = null } = filtersOf(c);
     const t = await tileRequest(c, store);
     const w = await comparedVintages(c, store);
-    const key = `${t.cv}/${t.fv}/${w.cv}/${w.fv}/${t.z}/${t.x}/${t.y}`;
+    const key = `${t.cv}/${t.fv}/${w.cv}/${w.fv}/${t.z}/${t.x}/${t.y}/${provider ?? ''}`;
     let bytes = cache.get(key);
     if (!bytes) {
       const [a, b] = await Promise.all([
-        store.fixedTile(t.cv, t.fv, t.z, t.x, t.y),
-        store.fixedTile(w.cv, w.fv, t.z, t.x, t.y),
+        store.fixedTile(t.cv, t.fv, t.z, t.x, t.y, provider),
+        store.fixedTile(w.cv, w.fv, t.z, t.x, t.y, provider),
       ]);
       const later = t.fv === w.fv ? null : Number(t.fv) > Number(w.fv) ? 'a' : 'b';
       const laterFabric = later === 'b' ? w.fv : t.fv;

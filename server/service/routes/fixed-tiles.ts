@@ -93,6 +93,7 @@ export function filtersOf(c: Context<ServiceEnv>): FixedFilters {
     speed: c.req.query('speed'),
     tech: c.req.query('tech'),
     lowlatency: c.req.query('lowlatency'),
+    provider: c.req.query('provider'),
   });
   if (parsed.ok) return parsed.filters;
   const [first] = parsed.errors;
@@ -115,8 +116,10 @@ export function fixedTileRoutes(store: Store) {
 
   documentOnly(router, fixedTileDoc);
   router.get('/:v/fixedtiles/:z/:x/:tile', async (c) => {
+    // Only the provider filter changes a point tile: the others are applied to its tiers.
+    const { provider = null } = filtersOf(c);
     const t = await tileRequest(c, store);
-    return tileResponse(c, await store.fixedTile(t.cv, t.fv, t.z, t.x, t.y));
+    return tileResponse(c, await store.fixedTile(t.cv, t.fv, t.z, t.x, t.y, provider));
   });
 
   documentOnly(router, fixedHexDoc);

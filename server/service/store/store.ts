@@ -19,6 +19,7 @@ import type { LocateRecord } from '../../contract/schemas/locate';
 import type { LocateOptions } from '../../contract/schemas/locate-match-types';
 import type { MatchParts, MatchResponse } from '../../contract/schemas/match';
 import type { PlacesResponse } from '../../contract/schemas/places';
+import type { ProviderClaim } from '../../contract/schemas/providers';
 import type { FixedFilters } from '../../../shared/fixed-status';
 import type { ReportResponse } from '../../contract/schemas/report';
 
@@ -131,6 +132,8 @@ export interface Store {
     maxresults: number,
     sourcekey: SourceKey,
   ): Promise<MatchResponse>;
+  /** Every fixed provider with a record at coverage vintage cv, with the locations it claims. */
+  providers(coverage: string): Promise<ProviderClaim[]>;
   /** Towns, ZIP codes and streets a name (no house number) gives, and a street's addresses. */
   places(vintage: string, q: string, maxresults: number): Promise<PlacesResponse>;
   history(vintage: string, locationId: number): Promise<HistoryRecord[]>;
@@ -169,9 +172,17 @@ export interface Store {
   mobileCoverage(vintage: string, cells: string[]): Promise<MobileRecord[]>;
   /**
    * Fixed broadband at street zoom (docs/architecture.md, "The fixed broadband path"): MVT layer `fixed`, a point per location of
-   * fabric vintage fv with its tier strings at coverage vintage cv; empty below zoom 13.
+   * fabric vintage fv with its tier strings at coverage vintage cv; empty below zoom 13. With a
+   * provider (shared/provider-filter.ts), the tiers and record count of its records alone.
    */
-  fixedTile(cv: string, fv: string, z: number, x: number, y: number): Promise<Uint8Array>;
+  fixedTile(
+    cv: string,
+    fv: string,
+    z: number,
+    x: number,
+    y: number,
+    provider?: number | null,
+  ): Promise<Uint8Array>;
   /** MVT layer `fixed_hex`: H3 cells (res 7 or 8 by zoom) with their counts under the filters. */
   fixedHexTile(
     cv: string,

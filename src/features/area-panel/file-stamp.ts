@@ -57,10 +57,11 @@ export function csvStampBlock(title: string, stamp: FileStamp): string {
   return `${rows.join('\r\n')}\r\n\r\n`;
 }
 
-/** The filters in a file name: "residential-250-25-fiber", "business-bead-any". */
+/** The filters in a file name: "residential-250-25-fiber", "business-bead-any-provider230027". */
 export function filtersSlug(filters: FixedFilters): string {
   const lowLatency = filters.lowLatency && filters.speed !== 'bead' ? '-lowlatency' : '';
-  return fileSlug(`${filters.audience} ${filters.speed} ${filters.tech}`) + lowLatency;
+  const provider = filters.provider == null ? '' : `-provider${filters.provider}`;
+  return fileSlug(`${filters.audience} ${filters.speed} ${filters.tech}`) + lowLatency + provider;
 }
 
 const releaseSlug = (r: Release) => `fabric${r.fabric}-coverage${r.coverage}`;

@@ -2,7 +2,9 @@
 // areas, releases and filter sets, over the reference service on 127.0.0.1, the report's
 // status counts, the custom summary's served_status rows, the location list file's rows counted
 // by status and the hexagon file's sums are the same numbers, and the list file says what it
-// counts in its header and name.
+// counts in its header and name; with or without a provider filter (shared/provider-filter.ts).
+// The list filters each location's bdcfixed records to the provider in the browser, the
+// service its own records: the same rule on both sides.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, generateFabric } from '../../../server/demo/generate-fabric';
@@ -32,6 +34,7 @@ const fabric = generateFabric({ seed: DEFAULT_SEED, locations: 3000 });
 const FABRIC = '202506';
 const RELEASES = fabric.vintages.map((v) => ({ vintage: v.vintage }));
 const COVERAGES = fabric.fixedCoverage.map((c) => c.vintage);
+const PROVIDER_IDS = fabric.fixedProviders.map((p) => String(p.providerId));
 
 let service: TestServer;
 beforeAll(async () => {
@@ -65,6 +68,8 @@ const filtersArb = fc
     speed: fc.constantFrom(...FIXED_FILTER_PARAMETERS.speed),
     tech: fc.constantFrom(...FIXED_FILTER_PARAMETERS.tech),
     lowlatency: fc.constantFrom(...FIXED_FILTER_PARAMETERS.lowlatency),
+    // Most cases under one provider (an unknown one included: it claims nothing).
+    provider: fc.option(fc.constantFrom(...PROVIDER_IDS, '999999'), { nil: undefined }),
   })
   .map((record) => {
     const parsed = parseFixedFilters(record);
@@ -199,6 +204,12 @@ describe('one count everywhere', () => {
           expect(stampedFileName(stamp, 'locations', 'csv')).toContain(
             `-${filters.audience}-${filters.speed.replace('/', '-')}-${filters.tech}`,
           );
+          if (filters.provider != null) {
+            expect(report.filters.provider).toBe(String(filters.provider));
+            expect(stampedFileName(stamp, 'locations', 'csv')).toContain(
+              `-provider${filters.provider}-`,
+            );
+          }
         },
       ),
       { numRuns: 12 },

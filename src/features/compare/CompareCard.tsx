@@ -45,7 +45,10 @@ export function CompareCard() {
   const w = s.compareWith;
   // The compare tiles are this project's own operation (the demo, an import or a workspace).
   const available = caps.views.changeTiles;
-  const url = available && w && cv && fv ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric) : null;
+  const url =
+    available && w && cv && fv
+      ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric, s.filters.provider)
+      : null;
   const earlier = w && cv && fv ? earlierSide({ coverage: cv, fabric: fv }, w) : ('b' as const);
   useChangeLayer(map, url, s.filters, earlier, s.hidden);
   const counts = useChangeCounts(map, url !== null, s.filters, earlier);

@@ -17,6 +17,7 @@ import { useVintages } from '../../queries/use-vintages';
 import { useAppStore } from '../../state/store';
 import { FIXED_HEX_MIN_ZOOM, FIXED_POINT_MIN_ZOOM, fixedHexHoverLayers } from './fixed-styles';
 import { filtersSummary, hexCountsText } from './fixed-words';
+import { useProviderName } from '../../queries/use-provider-name';
 import { HexLegend, StatusLegend } from './FixedLegend';
 import { useFixedCounts } from './use-fixed-counts';
 import { useFixedTileLayers } from './use-fixed-tile-layers';
@@ -40,6 +41,7 @@ export function FixedBroadbandLayer() {
     })),
   );
   const { coverage: cv, fabric: fv, fabricQuery } = useVintages();
+  const providerName = useProviderName(s.filters.provider);
   const caps = useCapabilities();
   // The location and hexagon tiles are this project's own operations (demo, import, workspace).
   const available = caps.views.fixedTiles;
@@ -118,7 +120,9 @@ export function FixedBroadbandLayer() {
         id="fixed-broadband"
         title="Fixed broadband"
         className="fb-card"
-        aside={<span data-testid="fixed:filters-summary">{filtersSummary(s.filters)}</span>}
+        aside={
+          <span data-testid="fixed:filters-summary">{filtersSummary(s.filters, providerName)}</span>
+        }
       >
         {body}
         <p className="fb-legend__releases" data-testid="fixed:releases">

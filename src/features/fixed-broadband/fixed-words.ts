@@ -41,14 +41,18 @@ export function statusRule(status: FixedLocationStatus, filters: FixedFilters): 
 
 const AUDIENCE_LABEL = { residential: 'Residential', business: 'Business' } as const;
 
-/** "Residential · BEAD · Any technology", for the legend and the Filters button. */
-export function filtersSummary(filters: FixedFilters): string {
+/**
+ * "Residential · BEAD · Any technology", for the legend and the Filters button; with a provider
+ * filter, its name after (what that provider alone claims).
+ */
+export function filtersSummary(filters: FixedFilters, providerName: string | null = null): string {
   const speed =
     filters.speed === 'bead'
       ? 'BEAD'
       : `${filters.speed} Mbps${filters.lowLatency ? ', low latency' : ''}`;
   const tech = TECH_CHOICES.find((c) => c.value === filters.tech)?.label ?? filters.tech;
-  return `${AUDIENCE_LABEL[filters.audience]} · ${speed} · ${tech.replace(/ \(.*\)$/, '')}`;
+  const words = `${AUDIENCE_LABEL[filters.audience]} · ${speed} · ${tech.replace(/ \(.*\)$/, '')}`;
+  return providerName === null ? words : `${words} · ${providerName} only`;
 }
 
 /** "0–10 %", …, "75–100 %". */

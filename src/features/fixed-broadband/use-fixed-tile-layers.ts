@@ -50,7 +50,7 @@ interface Options {
 export function useFixedTileLayers(map: MapLibreMap | null, o: Options): void {
   const { coverageVintage: cv, fabricVintage: fv, filters, available, visible, hexVisible } = o;
   const hexUrl = cv && fv ? fixedHexTileUrl(cv, fv, filters) : null;
-  const pointUrl = cv && fv ? fixedTileUrl(cv, fv) : null;
+  const pointUrl = cv && fv ? fixedTileUrl(cv, fv, filters.provider) : null;
   const attribution = useFabricAttribution();
 
   useEffect(() => {

@@ -12,29 +12,33 @@ import {
 } from '../../../shared/fixed-status';
 import { MenuPopover } from '../../components/MenuPopover';
 import { useAppStore } from '../../state/store';
+import { ProviderFilter } from './ProviderFilter';
 import './fixed-filters.css';
 
 function isDefault(f: Record<string, unknown>): boolean {
-  return Object.entries(DEFAULT_FIXED_FILTERS).every(([k, v]) => f[k] === v);
+  return f.provider == null && Object.entries(DEFAULT_FIXED_FILTERS).every(([k, v]) => f[k] === v);
 }
 
 export function FixedFiltersMenu() {
   const changed = useAppStore((s) => !isDefault({ ...s.fixedFilters }));
   return (
-    <MenuPopover
-      className="fixed-filters"
-      label={
-        <>
-          Filters
-          {changed && (
-            <span className="fixed-filters__dot" aria-label="(changed from the BEAD defaults)" />
-          )}
-        </>
-      }
-      renderPanel={(panelId, placePanel) => (
-        <FiltersPanel panelId={panelId} placePanel={placePanel} />
-      )}
-    />
+    <>
+      <ProviderFilter where="bar" />
+      <MenuPopover
+        className="fixed-filters"
+        label={
+          <>
+            Filters
+            {changed && (
+              <span className="fixed-filters__dot" aria-label="(changed from the BEAD defaults)" />
+            )}
+          </>
+        }
+        renderPanel={(panelId, placePanel) => (
+          <FiltersPanel panelId={panelId} placePanel={placePanel} />
+        )}
+      />
+    </>
   );
 }
 
@@ -61,6 +65,7 @@ function FiltersPanel({
       <p className="fixed-filters__intro">
         What counts as served, on the map and in the location panel.
       </p>
+      <ProviderFilter where="panel" />
       <fieldset className="fixed-filters__group">
         <legend>Offers for</legend>
         {(['residential', 'business'] as const).map((audience) => (
@@ -139,7 +144,7 @@ function FiltersPanel({
         type="button"
         className="button button--ghost fixed-filters__reset"
         disabled={!changed}
-        onClick={() => setFilters({ ...DEFAULT_FIXED_FILTERS })}
+        onClick={() => setFilters({ ...DEFAULT_FIXED_FILTERS, provider: null })}
       >
         Reset to BEAD defaults
       </button>

@@ -10,6 +10,7 @@ import { useHistory } from '../../queries/use-history';
 import { useLocationData } from '../../queries/use-location-data';
 import { PartError } from '../../components/PartError';
 import { encodeTiers, locationFixedStatus, type FixedFilters } from '../../../shared/fixed-status';
+import { recordsOfProvider } from '../../../shared/provider-filter';
 import type { Audience } from '../../../shared/served-status';
 import type { FixedRecord } from '../../../shared/coverage-schemas';
 import { PartState } from './PartState';
@@ -101,12 +102,14 @@ function LocationStatus({
   }
   const check = releaseCheck(history.data[0], vintages.data, fabricVintage, coverageVintage);
   const record = data.data[0];
+  // Under a provider filter, the badge is what that provider alone claims (as the map).
+  const counted = recordsOfProvider(records, filters.provider);
   const status = locationFixedStatus(
     {
       inRelease: check.inRelease && record !== undefined,
       bsl: record?.bsl_flag === 1,
-      offers: records.length,
-      tiers: encodeTiers(records, filters.audience),
+      offers: counted.length,
+      tiers: encodeTiers(counted, filters.audience),
     },
     filters,
   );

@@ -10,12 +10,15 @@ import { PlaceAreaOffer, type PlaceOutline } from './PlaceAreaOffer';
 import { SearchPopup } from './SearchPopup';
 import type { SearchOption, SearchTarget } from './search-options';
 import { useAddressSearch } from './use-address-search';
+import { withProviders } from './provider-options';
+import { useProviderOptions } from './use-provider-options';
 import './address-search.css';
 
 const FLY_ZOOM = 17;
 
 /** Where the map flies for a choice; none for an id (the location layer shows it). */
 function flightTo(target: SearchTarget): Flight | null {
+  if (target.kind === 'provider') return null;
   if (target.kind === 'area') return { kind: 'bounds', bbox: target.bbox, maxZoom: target.maxZoom };
   if (target.lng === null || target.lat === null) return null;
   return { kind: 'point', lng: target.lng, lat: target.lat, minZoom: FLY_ZOOM };
@@ -27,6 +30,7 @@ export function AddressSearch() {
   const selectLocation = useAppStore((s) => s.selectLocation);
   const selectPoint = useAppStore((s) => s.selectPoint);
   const clearSelection = useAppStore((s) => s.clearSelection);
+  const setFixedFilters = useAppStore((s) => s.setFixedFilters);
   const selection = useAppStore((s) => s.selection);
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -37,7 +41,9 @@ export function AddressSearch() {
   // A town or ZIP code just chosen, whose extent may become an area.
   const [placeOffer, setPlaceOffer] = useState<PlaceOutline | null>(null);
   // Closed, the box asks nothing: a chosen label is not searched again.
-  const { state, query } = useAddressSearch(open ? text : '');
+  const search = useAddressSearch(open ? text : '');
+  const query = search.query;
+  const state = withProviders(search.state, useProviderOptions(open ? text : ''));
   const pasted = query.kind === 'id' ? query.id : null;
   const options = state.status === 'options' ? state.options : [];
   const expanded = open && options.length > 0;
@@ -48,9 +54,11 @@ export function AddressSearch() {
     // area is only flown to.
     if (target.kind === 'location') selectLocation(target.locationId);
     if (target.kind === 'point') selectPoint(target.lng, target.lat);
+    // A provider re-shades the map to its claims; the filters card names it.
+    if (target.kind === 'provider') setFixedFilters({ provider: target.providerId });
     const flight = flightTo(target);
     if (flight) flyTo(flight);
-    setText(label);
+    setText(target.kind === 'provider' ? '' : label);
     setChosen(target.kind === 'location' ? { id: target.locationId, label } : null);
     setPlaceOffer(target.kind === 'area' ? target.outline : null);
     // A street chosen among several: its name and town are searched next, for its addresses.

@@ -9,6 +9,8 @@ import type { PastedId } from './pasted-id';
 export type SearchTarget =
   | { kind: 'location'; locationId: number; lng: number | null; lat: number | null }
   | { kind: 'point'; lng: number; lat: number }
+  /** A fixed broadband provider: choosing it sets the provider filter (provider-options.ts). */
+  | { kind: 'provider'; providerId: number; brand: string }
   /**
    * `street`: once flown to, the box searches the street's name and town for its addresses.
    * `outline`: a town's or ZIP code's extent, which the planner may keep as an area.

@@ -32,6 +32,7 @@ import type { Fabric } from '../fabric';
 import { closableStore } from '../closable-store';
 import { buildFabricIndex, type FabricIndex } from './fabric-index';
 import type { LayerName, LocationRecord, Store } from '../store';
+import { providerClaims } from './ops/providers';
 
 const LAYERS: LayerName[] = ['locations', 'parcels', 'footprints'];
 
@@ -105,6 +106,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
   const sync: Sync = {
     fabricVintages: () => fabric.vintages.map((v) => ({ ...v })),
     coverageVintages: () => coverageVintages.slice(),
+    providers: (cv) => providerClaims(fabric, coverageIndex(cv)),
     layers: () => LAYERS.slice(),
     fields: (v, layer) => (vi(v) < 0 ? [] : layerFields(layer)),
     locationData(v, by) {
@@ -172,9 +174,9 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       const c = coverageIndex(v);
       return c < 0 ? [] : mobileRecords(ix, c, cells);
     },
-    fixedTile(cv, fv, z, x, y) {
+    fixedTile(cv, fv, z, x, y, provider) {
       const joined = fixedVintages(cv, fv);
-      return joined ? fixedTiles.locationTile(joined, z, x, y) : new Uint8Array(0);
+      return joined ? fixedTiles.locationTile(joined, z, x, y, provider) : new Uint8Array(0);
     },
   };
   // Awaits the hexagon cells, which are built in slices (ops/fixed-hex-warm-up.ts).

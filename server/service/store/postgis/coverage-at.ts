@@ -5,6 +5,7 @@
 // follow; a location outside the release gets "notinrelease", as in the memory store.
 import { statusFromOffers, type FixedFilters } from '../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../shared/served-status';
+import { recordsOfProvider } from '../../../../shared/provider-filter';
 import type { FieldColumns } from '../../../postgis/point-blocks';
 import { NOT_IN_RELEASE, SERVED_STATUS } from '../rules/served-status-codes';
 import type { PgContext } from './context';
@@ -22,11 +23,15 @@ export interface OfferRow extends FixedOffer {
   brand_name: string;
 }
 
-/** Each location's fixed records at the coverage vintage, by feature (none: absent). */
+/**
+ * Each location's fixed records at the coverage vintage, by feature (none: absent); with a
+ * provider filter, that provider's records only (shared/provider-filter.ts).
+ */
 export async function offersAt(
   ctx: PgContext,
   coverage: string,
   features: number[],
+  provider: number | null = null,
 ): Promise<Map<number, OfferRow[]>> {
   const { rows } = await ctx.pool.query<OfferRow>({
     name: 'coverage-at-offers',
@@ -40,7 +45,7 @@ export async function offersAt(
     values: [coverage, features],
   });
   const byFeature = new Map<number, OfferRow[]>();
-  for (const r of rows) {
+  for (const r of recordsOfProvider(rows, provider)) {
     const list = byFeature.get(r.feature);
     if (list) list.push(r);
     else byFeature.set(r.feature, [r]);
@@ -100,7 +105,7 @@ export async function coverageAt(
     f.providers[k] = providers.size;
     f.fiberProviders[k] = fiber.size;
     f.servedStatus[k] = present.has(feature[k])
-      ? SERVED_STATUS.indexOf(statusFromOffers(list, filters))
+      ? SERVED_STATUS.indexOf(statusFromOffers(recordsOfProvider(list, filters.provider), filters))
       : NOT_IN_RELEASE;
   }
 }

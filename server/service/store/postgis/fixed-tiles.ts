@@ -18,6 +18,7 @@ import { ByteLru } from '../rules/lru';
 import { encodePointTile, type TilePoint } from '../rules/point-tile';
 import type { PgContext } from './context';
 import { quickQuery } from './quick-query';
+import { LOCATIONS_OF_CELLS, providerTiers } from './provider-tiles';
 
 /** The tier string of a location without fixed records. */
 const NO_TIERS = '0'.repeat(18);
@@ -127,10 +128,11 @@ export async function fixedTile(
   z: number,
   x: number,
   y: number,
+  provider: number | null = null,
 ): Promise<Uint8Array> {
   const v = joined(ctx, cv, fv);
   if (!v) return new Uint8Array(0);
-  return cached(ctx, `fixed/${fv}/${cv}/${z}/${x}/${y}`, async () => {
+  return cached(ctx, `fixed/${fv}/${cv}/${z}/${x}/${y}/${provider ?? ''}`, async () => {
     if (z < FIXED_LOCATION_MIN_ZOOM) return encodePointTile('fixed', [], z, x, y);
     const { rows } = await quickQuery<PointRow>(ctx.pool, POINTS, [
       v.fabric,
@@ -138,6 +140,16 @@ export async function fixedTile(
       v.release,
       ...tileBBox(z, x, y),
     ]);
+    if (provider !== null) {
+      const own = await providerTiers(
+        ctx,
+        cv,
+        provider,
+        rows.map((row) => row.id),
+      );
+      for (const row of rows)
+        Object.assign(row, own.get(row.id) ?? { offers: 0, r: null, b: null });
+    }
     const points = rows.map((row): TilePoint => ({
       id: row.id,
       lng: row.longitude,
@@ -157,24 +169,58 @@ export async function fixedTile(
   });
 }
 
-function hexGroups(ctx: PgContext, v: Joined, res: 7 | 8, z: number, x: number, y: number) {
+function hexGroups(
+  ctx: PgContext,
+  v: Joined,
+  res: 7 | 8,
+  [z, x, y]: [number, number, number],
+  provider: number | null,
+) {
   const { groups } = cachesOf(ctx);
-  const key = `${v.fabric}/${v.coverage}/${z}/${x}/${y}`;
+  const key = `${v.fabric}/${v.coverage}/${z}/${x}/${y}/${provider ?? ''}`;
   let found = groups.get(key);
   if (found)
     groups.delete(key); // re-inserted below: Map order is recency
   else {
     const box = tileBBox(z, x, y);
-    const [sql, params] =
-      v.fabric === v.release
-        ? [RELEASE_GROUPS(res), [v.coverage, ...box]]
-        : [GROUPS(res), [v.fabric, v.coverage, v.release, ...box]];
-    found = quickQuery<Group>(ctx.pool, sql, params).then((r) => r.rows);
+    if (provider !== null) found = providerGroups(ctx, v, res, box, provider);
+    else {
+      const [sql, params] =
+        v.fabric === v.release
+          ? [RELEASE_GROUPS(res), [v.coverage, ...box]]
+          : [GROUPS(res), [v.fabric, v.coverage, v.release, ...box]];
+      found = quickQuery<Group>(ctx.pool, sql, params).then((r) => r.rows);
+    }
     found.catch(() => groups.delete(key));
   }
   groups.set(key, found);
   if (groups.size > GROUPS_KEPT) groups.delete(groups.keys().next().value!);
   return found;
+}
+
+/** Under a provider, a tile's locations each its own group, with that provider's tiers. */
+async function providerGroups(
+  ctx: PgContext,
+  v: Joined,
+  res: 7 | 8,
+  box: number[],
+  provider: number,
+): Promise<Group[]> {
+  const { rows } = await quickQuery<{ h3: string; id: number; bsl: boolean; inrelease: boolean }>(
+    ctx.pool,
+    LOCATIONS_OF_CELLS(cellsIn(res, 3), res),
+    [v.fabric, v.release, ...box],
+  );
+  const own = await providerTiers(
+    ctx,
+    v.coverage,
+    provider,
+    rows.map((row) => row.id),
+  );
+  return rows.map(({ h3, id, bsl, inrelease }) => {
+    const tiers = own.get(id);
+    return { h3, bsl, inrelease, r: tiers?.r ?? null, b: tiers?.b ?? null, n: 1 };
+  });
 }
 
 /** Each cell's counts under the filters, in the memory store's terms (memory/ops/fixed-hex-counts.ts). */
@@ -212,7 +258,8 @@ export async function fixedHexTile(
   return cached(ctx, `hex/${fv}/${cv}/${z}/${x}/${y}/${filterKey}`, async () => {
     const res = hexResolution(z);
     if (res === null) return encodeTile({ fixed_hex: [] }, z, x, y);
-    const cells = countCells(await hexGroups(ctx, v, res, z, x, y), filters);
+    const groups = await hexGroups(ctx, v, res, [z, x, y], filters.provider ?? null);
+    const cells = countCells(groups, filters);
     const features = [...cells].map(([h3, n]) => hexCellFeature(h3, cellToBoundary(h3, true), n));
     return encodeTile({ fixed_hex: features }, z, x, y);
   });

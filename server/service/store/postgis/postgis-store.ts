@@ -13,6 +13,7 @@ import { coverageVintages, fabricVintages, fields, layers } from './catalogue';
 import { DatabaseNotReady, loadPgContext, type PgContext } from './context';
 import { fixedCoverage, mobileCoverage } from './coverage';
 import { fixedHexTile, fixedTile } from './fixed-tiles';
+import { providers } from './providers';
 import { collect } from './collect';
 import { connectionFailure } from './connection-failure';
 import { history } from './history';
@@ -58,6 +59,7 @@ function bind(ctx: PgContext): Bound {
   return {
     fabricVintages: () => fabricVintages(ctx),
     coverageVintages: () => coverageVintages(ctx),
+    providers: (cv) => providers(ctx, cv),
     layers: () => layers(ctx),
     fields: (v, layer) => fields(ctx, v, layer),
     locationData: (v, by) => locationData(ctx, v, by),
@@ -74,7 +76,7 @@ function bind(ctx: PgContext): Bound {
     collect: (v, layer, area, part, limits) => collect(ctx, v, layer, area, part, limits),
     fixedCoverage: (v, ids) => fixedCoverage(ctx, v, ids),
     mobileCoverage: (v, cells) => mobileCoverage(ctx, v, cells),
-    fixedTile: (cv, fv, z, x, y) => fixedTile(ctx, cv, fv, z, x, y),
+    fixedTile: (cv, fv, z, x, y, provider) => fixedTile(ctx, cv, fv, z, x, y, provider ?? null),
     fixedHexTile: (cv, fv, z, x, y, filters) => fixedHexTile(ctx, cv, fv, z, x, y, filters),
   };
 }

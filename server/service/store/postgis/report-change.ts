@@ -27,8 +27,13 @@ export function insideByFeature(found: AreaLocations): Map<number, number> {
 }
 
 /** Each side's records of the features as one offer table, and each feature's rows in it. */
-async function offerTable(ctx: PgContext, coverage: string, features: number[]) {
-  const offers = await offersAt(ctx, coverage, features);
+async function offerTable(
+  ctx: PgContext,
+  coverage: string,
+  features: number[],
+  provider: number | null | undefined,
+) {
+  const offers = await offersAt(ctx, coverage, features, provider);
   const table: FixedOffer[] = [];
   const rowsOf = new Map<number, number[]>();
   for (const f of features)
@@ -56,8 +61,8 @@ export async function reportChange(
   const [inLater, inEarlier] = later === a ? [inA, inB] : [inB, inA];
   const retired = later ? [...inEarlier.keys()].filter((f) => !inLater.has(f)) : [];
   const [offersA, offersB, presentA, presentB, equivalent] = await Promise.all([
-    offerTable(ctx, a.coverage, union),
-    offerTable(ctx, b.coverage, union),
+    offerTable(ctx, a.coverage, union, filters.provider),
+    offerTable(ctx, b.coverage, union, filters.provider),
     inRelease(ctx, releaseA, union),
     inRelease(ctx, releaseB, union),
     retiredWithEquivalent(ctx, later?.fabric ?? a.fabric, retired),

@@ -54,7 +54,7 @@ export async function report(
   const features = ordered.map((k) => feature[k]);
   const release = releaseOf(ctx, coverage);
   const [offers, present] = await Promise.all([
-    offersAt(ctx, coverage, features),
+    offersAt(ctx, coverage, features, filters.provider),
     release === vintage ? null : inRelease(ctx, release, features),
   ]);
   // Every record its own row of the offer table, providers numbered as met.

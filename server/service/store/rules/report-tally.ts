@@ -18,6 +18,7 @@ import {
 import type { FixedOffer } from '../../../../shared/served-status';
 import { FIXED_TECHNOLOGIES, fixedTechnology } from '../../../../shared/technology';
 import { REPORT_GROUPS, type ReportBody } from '../../../contract/schemas/report';
+import { createProviderOffers } from './report-provider-offers';
 
 export interface ReportOffer {
   offer: FixedOffer;
@@ -81,6 +82,7 @@ export function createReportTally(
   // Per location scratch: best tier per group and per provider.
   const bestOfGroup = new Map<Group, number>();
   const bestOfProvider = new Map<number, number>();
+  const offered = createProviderOffers();
 
   return {
     add({ inRelease, bsl, units }, rows) {
@@ -103,7 +105,9 @@ export function createReportTally(
           providers.set(p, counts);
         }
         counts.technologies.add(offers[r].offer.technology_code);
+        offered.offer(p, offers[r].offer.technology_code, tier);
       }
+      offered.endLocation(units);
       count(statusFromBestTier(best, rule), units);
       if (rows.length === 0) count('nooffers', units);
       bestOfGroup.set('any', best);
@@ -141,6 +145,7 @@ export function createReportTally(
         served_locations: c.served,
         served_units: c.servedUnits,
         reached_locations: c.reached,
+        offered: offered.rows(p),
       }));
       rows.sort(
         (a, b) =>

@@ -30,6 +30,6 @@ export function servedStatusCode(place: { inRelease: boolean; bsl: boolean }, by
   return uncounted ? SERVED_STATUS.indexOf(uncounted) : byRule;
 }
 
-/** Whether the filters count as the columns below were built: the BEAD rule, any technology. */
+/** Whether the filters count as the columns below were built: the BEAD rule, any technology, every provider. */
 export const isBeadCount = (filters: FixedFilters) =>
-  filters.speed === 'bead' && filters.tech === 'any';
+  filters.speed === 'bead' && filters.tech === 'any' && filters.provider == null;

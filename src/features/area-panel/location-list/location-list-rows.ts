@@ -21,6 +21,7 @@ import {
   type FixedLocationFacts,
   type FixedLocationStatus,
 } from '../../../../shared/fixed-status';
+import { recordsOfProvider } from '../../../../shared/provider-filter';
 import { servesAudience } from '../../../../shared/served-status';
 import { fixedTechnologyName } from '../../../../shared/technology';
 import type { ListLocation, SideFacts } from '../../../pipelines/location-list-chunk';
@@ -119,12 +120,17 @@ export function bestCountedOffer(
   return best;
 }
 
+/** The side's records the filters count: under a provider filter, that provider's alone. */
+const countedOffers = (side: SideFacts, filters: FixedFilters) =>
+  recordsOfProvider(side.offers, filters.provider);
+
 function factsOf(side: SideFacts, filters: FixedFilters): FixedLocationFacts {
+  const offers = countedOffers(side, filters);
   return {
     inRelease: side.inRelease,
     bsl: side.bsl,
-    offers: side.offers.length,
-    tiers: encodeTiers(side.offers, filters.audience),
+    offers: offers.length,
+    tiers: encodeTiers(offers, filters.audience),
   };
 }
 
@@ -138,9 +144,11 @@ function sideCells(
   filters: FixedFilters,
 ): Cell[] {
   if (!side) return [NOT_IN_FABRIC, null, null, null, null];
-  const best = bestCountedOffer(side.offers, filters);
+  const best = bestCountedOffer(countedOffers(side, filters), filters);
   const providers = new Set(
-    side.offers.filter((o) => servesAudience(o, filters.audience)).map((o) => o.brand_name),
+    countedOffers(side, filters)
+      .filter((o) => servesAudience(o, filters.audience))
+      .map((o) => o.brand_name),
   );
   return [
     status,

@@ -34,12 +34,38 @@ const REPORT: AreaReport = {
       served_locations: 1500,
       served_units: 1800,
       reached_locations: 1600,
+      offered: [
+        { technology: 40, locations: [900, 700, 0, 0], units: [950, 720, 0, 0] },
+        { technology: 50, locations: [1000, 1000, 1000, 800], units: [1300, 1300, 1300, 900] },
+      ],
     },
   ],
 };
 
 describe('reportTables', () => {
-  const [status, tiers, providers] = reportTables(REPORT, DEFAULT_FIXED_FILTERS);
+  const [status, tiers, providers, offered] = reportTables(REPORT, DEFAULT_FIXED_FILTERS);
+
+  it('lists each provider\u2019s technologies with the locations and units at each tier or faster', () => {
+    const rows = offered!.rows.map((r) => [r.label, ...r.cells.map((x) => x.value)]);
+    expect(rows).toEqual([
+      ['Prairie Fiber, Inc. (7) · Cable (coax / HFC)', 900, 950, 700, 720, 0, 0, 0, 0],
+      [
+        'Prairie Fiber, Inc. (7) · Fiber to the premises',
+        1000,
+        1300,
+        1000,
+        1300,
+        1000,
+        1300,
+        800,
+        900,
+      ],
+    ]);
+    expect(offered!.columns.map((column) => column.header).slice(0, 2)).toEqual([
+      'Locations with 25/3+',
+      'Units with 25/3+',
+    ]);
+  });
 
   it('gives statuses as counts and shares of the BSLs in the release, to one decimal', () => {
     const rows = status!.rows.map((r) => [r.label, ...r.cells.map((x) => x.text)]);

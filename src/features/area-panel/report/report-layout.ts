@@ -33,7 +33,7 @@ export interface ReportColumn {
 }
 
 export interface ReportTable {
-  id: 'status' | 'tiers' | 'providers' | 'change' | 'transitions';
+  id: 'status' | 'tiers' | 'providers' | 'offered' | 'change' | 'transitions';
   title: string;
   /** Its own releases line (the change tables name both releases); else the report's. */
   asOf?: string;
@@ -64,12 +64,16 @@ export function filterLines(filters: FixedFilters): [name: string, value: string
   const speed = SPEED_CHOICES.find((c) => c.value === filters.speed)?.label ?? filters.speed;
   const tech = TECH_CHOICES.find((c) => c.value === filters.tech)?.label ?? filters.tech;
   const lowLatency = filters.speed === 'bead' ? 'Yes (BEAD)' : filters.lowLatency ? 'Yes' : 'No';
-  return [
+  const lines: [string, string][] = [
     ['Offers sold to', filters.audience === 'business' ? 'Business' : 'Residential'],
     ['Speed', speed],
     ['Technology', tech],
     ['Low latency required', lowLatency],
   ];
+  // Named only when chosen: what one provider alone claims (shared/provider-filter.ts).
+  if (filters.provider != null)
+    lines.push(['Provider', `Only provider_id ${filters.provider}'s claims`]);
+  return lines;
 }
 
 /** What served, underserved and unserved mean under the filters, for the table's note. */
@@ -196,6 +200,36 @@ function providerTable(report: AreaReport, filters: FixedFilters): ReportTable {
   };
 }
 
+const TIER_SPEEDS = ['25/3', '100/20', '250/25', '1000/100'];
+
+/**
+ * Per provider (in the providers table's order) and technology, the BSLs and units it offers at
+ * each tier or faster: what the map shows under that provider's filter, by technology.
+ */
+function offeredTable(report: AreaReport): ReportTable {
+  return {
+    id: 'offered',
+    title: 'Providers: locations and units offered, by technology and speed',
+    labelHeader: 'Provider and technology',
+    columns: TIER_SPEEDS.flatMap((speed) => [
+      { header: `Locations with ${speed}+`, short: `${speed}+` },
+      { header: `Units with ${speed}+`, short: 'Units' },
+    ]),
+    rows: report.providers.flatMap((p) =>
+      p.offered.map((o) => ({
+        label: `${p.brand_name} (${p.provider_id}) · ${fixedTechnologyName(o.technology)}`,
+        cells: TIER_SPEEDS.flatMap((_, k) => [count(o.locations[k] ?? 0), count(o.units[k] ?? 0)]),
+      })),
+    ),
+    note: 'BSLs in this release with a counted offer of the provider\u2019s technology at that download/upload speed or faster, and their units. Filter the map to a provider (search its name) to see the same counts there.',
+  };
+}
+
 export function reportTables(report: AreaReport, filters: FixedFilters): ReportTable[] {
-  return [statusTable(report, filters), tierTable(report), providerTable(report, filters)];
+  return [
+    statusTable(report, filters),
+    tierTable(report),
+    providerTable(report, filters),
+    offeredTable(report),
+  ];
 }

@@ -15,6 +15,7 @@ import type { DiscreteColumn } from '../../rules/summary-rows';
 import type { FabricIndex } from '../fabric-index';
 import { countedTiers, offerRecords, releaseVintageIndex } from './fixed-offers-view';
 import { fabricCounties } from '../../fabric-counties';
+import { coverageOfProvider } from '../provider-coverage';
 import type { FabricCounty } from '../../fabric';
 
 /** Where the computed fields are read: a coverage vintage (its index) and the filters. */
@@ -107,7 +108,7 @@ function statusUnderFilters(ix: FabricIndex, at: CoverageAt): (i: number) => num
     const column = ix.coverage(at.coverage).servedStatus[filters.audience];
     return (i) => column[i];
   }
-  const cov = ix.fabric.fixedCoverage[at.coverage]!;
+  const cov = coverageOfProvider(ix.fabric, at.coverage, filters.provider);
   const tiers = countedTiers(offerRecords(cov), filters);
   const rule = countingRule(filters);
   const codeOfTier = [0, 1, 2, 3, 4].map((t) => SERVED_STATUS.indexOf(statusFromBestTier(t, rule)));

@@ -13,6 +13,7 @@ import type { FabricIndex } from '../fabric-index';
 import type { HexCells } from './fixed-hex-cells';
 import { countedTiers } from './fixed-offers-view';
 import type { FixedVintages } from './fixed-location-features';
+import { coverageOfProvider } from '../provider-coverage';
 
 export interface HexCounts {
   locations: Uint32Array;
@@ -40,7 +41,7 @@ export function countHexCells(
     notinrelease: new Uint32Array(n),
   };
   const { count, presence, bslFlag } = ix.fabric.locations;
-  const cov = ix.fabric.fixedCoverage[vintages.coverage];
+  const cov = coverageOfProvider(ix.fabric, vintages.coverage, filters.provider);
   const tierOf = countedTiers(offers, filters);
   const rule = countingRule(filters);
   // The counts of each best tier 0..4's status, looked up instead of decided per location.

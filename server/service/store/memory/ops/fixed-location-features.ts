@@ -6,6 +6,7 @@ import { encodeTiers } from '../../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../../shared/served-status';
 import { forEachPresentPoint, type FabricIndex } from '../fabric-index';
 import { locationOffers } from './fixed-offers-view';
+import { coverageOfProvider } from '../provider-coverage';
 import type { TilePoint } from '../../rules/point-tile';
 import type { BBox } from '../../rules/tile-grid';
 
@@ -21,9 +22,11 @@ export function fixedLocationPoints(
   vintages: FixedVintages,
   offers: readonly FixedOffer[],
   box: BBox,
+  /** The provider filter: the tiers and record count of that provider's records alone. */
+  provider: number | null = null,
 ): TilePoint[] {
-  const { locations: loc, codes, fixedCoverage } = ix.fabric;
-  const cov = fixedCoverage[vintages.coverage];
+  const { locations: loc, codes } = ix.fabric;
+  const cov = coverageOfProvider(ix.fabric, vintages.coverage, provider);
   const releaseBit = vintages.release < 0 ? 0 : 1 << vintages.release;
   // Neighbours often share one set of offers: encode each distinct set once per tile.
   const encoded = new Map<string, [string, string]>();

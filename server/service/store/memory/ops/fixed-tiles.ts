@@ -27,7 +27,13 @@ import {
 const COUNTS_KEPT = 24;
 
 export interface FixedTileSource {
-  locationTile(v: FixedVintages, z: number, x: number, y: number): Uint8Array;
+  locationTile(
+    v: FixedVintages,
+    z: number,
+    x: number,
+    y: number,
+    provider?: number | null,
+  ): Uint8Array;
   hexTile(
     v: FixedVintages,
     z: number,
@@ -98,11 +104,12 @@ export function createFixedTileSource(
   }
 
   return {
-    locationTile(v, z, x, y) {
-      return cached(`fixed/${v.fabric}/${v.coverage}/${z}/${x}/${y}`, () => {
+    locationTile(v, z, x, y, provider = null) {
+      return cached(`fixed/${v.fabric}/${v.coverage}/${z}/${x}/${y}/${provider ?? ''}`, () => {
+        const box = tileBBox(z, x, y);
         const points =
           z >= FIXED_LOCATION_MIN_ZOOM
-            ? fixedLocationPoints(ix, v, offersOf(v.coverage), tileBBox(z, x, y))
+            ? fixedLocationPoints(ix, v, offersOf(v.coverage), box, provider)
             : [];
         return encodePointTile('fixed', points, z, x, y);
       });

@@ -8,6 +8,7 @@ import type { FixedFilters } from '../../../../../shared/fixed-status';
 import type { ReportChange } from '../../../../contract/schemas/report';
 import type { FabricIndex } from '../fabric-index';
 import { offerRecords, releaseVintageIndex } from './fixed-offers-view';
+import { coverageOfProvider } from '../provider-coverage';
 import { history } from './history';
 import { createChangeTally, type ChangeSideFacts } from '../../rules/report-change-tally';
 
@@ -44,8 +45,8 @@ export function reportChange(
 ): ReportChange {
   const { fabric } = ix;
   const { presence, bslFlag, unitCount, locationId } = fabric.locations;
-  const covA = fabric.fixedCoverage[a.ci]!;
-  const covB = fabric.fixedCoverage[b.ci]!;
+  const covA = coverageOfProvider(fabric, a.ci, filters.provider);
+  const covB = coverageOfProvider(fabric, b.ci, filters.provider);
   const fabricOf = (r: ReleaseAt) => fabric.vintages[r.vi]!.vintage;
   const earlier = earlierSide(
     { fabric: fabricOf(a), coverage: covA.vintage },

@@ -11,6 +11,7 @@ import { reportChange, unionOf, type ReleaseAt } from './report-change';
 import { createReportTally } from '../../rules/report-tally';
 import { MAX_EDGE_TESTS, type AreaLimits } from '../../rules/summary-rows';
 import { locationsInArea } from './summarize';
+import { coverageOfProvider } from '../provider-coverage';
 
 /** The report of fabric vintage vi's locations in the area, at coverage vintage ci. */
 export function report(
@@ -36,7 +37,7 @@ export function report(
   if (union.length > maxcount) return { ok: false, locationcount: union.length, maxcount };
 
   const { fabric } = ix;
-  const cov = fabric.fixedCoverage[ci]!;
+  const cov = coverageOfProvider(fabric, ci, filters.provider);
   const provider = cov.offers.provider;
   const offers = offerRecords(cov).map((offer, o) => ({ offer, provider: provider[o] }));
   const tally = createReportTally(offers, filters);
