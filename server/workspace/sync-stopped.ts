@@ -8,6 +8,8 @@ export const EXIT = {
   badAnswer: 4,
   /** The service could not be reached or kept failing, or refused a request. */
   service: 5,
+  /** Cancelled (the app's Cancel; Ctrl+C ends the command without a code of its own). */
+  cancelled: 6,
 } as const;
 
 export class SyncStopped extends Error {
