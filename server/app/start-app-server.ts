@@ -26,7 +26,7 @@ import {
   upstreamLimitsFromEnv,
 } from './upstream-env';
 import { withClientRateLimit } from './client-rate-limit';
-import { withWorkspace } from './workspace-backend';
+import { syncCreditsFromEnv, withWorkspaceSync } from './workspace-sync/upstream-workspace';
 import { DEFAULT_WORKSPACE_DIR } from '../workspace/workspace-dir';
 
 export interface StartOptions {
@@ -130,8 +130,10 @@ export async function backendFromEnv(
     ...upstreamLimitsFromEnv(env),
     ...(opts.upstreamTimeoutMs ? { timeoutMs: opts.upstreamTimeoutMs } : {}),
   });
-  // The project's own views over a county synced from this host (npm run sync), if any.
-  return withWorkspace(upstream, resolve(env.WORKSPACE_DIR?.trim() || DEFAULT_WORKSPACE_DIR), log);
+  // The project's own views over the counties synced from this host (npm run sync, or the app's
+  // Add to workspace), if any; switched to a new sync without a restart.
+  const dir = resolve(env.WORKSPACE_DIR?.trim() || DEFAULT_WORKSPACE_DIR);
+  return withWorkspaceSync(upstream, access, dir, syncCreditsFromEnv(env), log);
 }
 
 export async function startAppServer(opts: StartOptions = {}): Promise<RunningAppServer> {

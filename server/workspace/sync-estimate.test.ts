@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPublishedProxy, type PublishedProxy } from './published-proxy';
 import { runSync } from './run-sync';
-import { operationOf } from './service-client';
 import { estimateSync } from './sync-estimate';
 import { demoFabric } from './testing/sync-fixture';
-import { syncOptions } from './testing/sync-options';
+import { seenByOperation, syncOptions } from './testing/sync-options';
 
 let proxy: PublishedProxy;
 const dir = mkdtempSync(join(tmpdir(), 'sync-estimate-'));
@@ -23,27 +22,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The proxy's requests per "api/operation", as the estimate names them. */
-function seenByOperation(from: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const r of proxy.seen.slice(from)) {
-    const { api, operation } = operationOf(r.method, r.path);
-    const name = `${api}/${operation.split(' ')[1]}`;
-    out[name] = (out[name] ?? 0) + 1;
-  }
-  return out;
-}
-
 it('counts, before the sync, the requests and credits the sync then spends', async () => {
   const estimate = await estimateSync(syncOptions(proxy.url, dir));
-  expect(estimate.spent.requests).toEqual(seenByOperation(0));
+  expect(estimate.spent.requests).toEqual(seenByOperation(proxy, 0));
   expect(estimate.spent.requests['fabric/collect3']).toBeGreaterThan(0);
   expect(estimate.counties).toEqual([{ geoid: '17167', name: expect.any(String), added: true }]);
   expect(Object.values(estimate.locations).every((n) => n > 1000)).toBe(true);
 
   const from = proxy.seen.length;
   const manifest = await runSync(syncOptions(proxy.url, dir));
-  const sent = seenByOperation(from);
+  const sent = seenByOperation(proxy, from);
   // History is a floor before the records are read: which locations retired is known after.
   const { 'fabricext/history': history, ...rest } = estimate.requests;
   const { 'fabricext/history': sentHistory = 0, ...sentRest } = sent;
