@@ -90,13 +90,27 @@ export function getMobileCoverageBulk(
 const enc = encodeURIComponent;
 
 /**
+ * A tile template naming the data it was drawn from (a workspace's sync time): tiles are kept
+ * a day by the browser, and a workspace synced anew must not show the tiles of the old one.
+ */
+const revised = (url: string, revision: string | null) =>
+  revision ? `${url}&rev=${enc(revision)}` : url;
+
+/**
  * The `{z}/{x}/{y}` template of the fixed broadband location tiles (layer `fixed`, zoom 13 and
  * closer): each location of the fabric vintage with what its status needs under any filter,
  * so a filter change re-shades them without a fetch.
  */
-export function fixedTileUrl(coverageVintage: string, fabricVintage: string): string {
-  return absoluteApiUrl(
-    `/coverage/${enc(coverageVintage)}/fixedtiles/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}`,
+export function fixedTileUrl(
+  coverageVintage: string,
+  fabricVintage: string,
+  revision: string | null = null,
+): string {
+  return revised(
+    absoluteApiUrl(
+      `/coverage/${enc(coverageVintage)}/fixedtiles/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}`,
+    ),
+    revision,
   );
 }
 
@@ -106,9 +120,13 @@ export function fixedChangeTileUrl(
   fabricVintage: string,
   withCoverage: string,
   withFabric: string,
+  revision: string | null = null,
 ): string {
-  return absoluteApiUrl(
-    `/coverage/${enc(coverageVintage)}/fixedchange/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}&with=${enc(withCoverage)}&withfabric=${enc(withFabric)}`,
+  return revised(
+    absoluteApiUrl(
+      `/coverage/${enc(coverageVintage)}/fixedchange/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}&with=${enc(withCoverage)}&withfabric=${enc(withFabric)}`,
+    ),
+    revision,
   );
 }
 
@@ -117,9 +135,13 @@ export function fixedHexTileUrl(
   coverageVintage: string,
   fabricVintage: string,
   filters: FixedFilters,
+  revision: string | null = null,
 ): string {
   const query = new URLSearchParams({ fabric: fabricVintage, ...fixedFiltersRecord(filters) });
-  return absoluteApiUrl(`/coverage/${enc(coverageVintage)}/fixedhex/{z}/{x}/{y}.pbf?${query}`);
+  return revised(
+    absoluteApiUrl(`/coverage/${enc(coverageVintage)}/fixedhex/{z}/{x}/{y}.pbf?${query}`),
+    revision,
+  );
 }
 
 /** The template of the net-change hexagons (layer `fixed_change_hex`) between two releases. */
@@ -129,6 +151,7 @@ export function fixedChangeHexTileUrl(
   withCoverage: string,
   withFabric: string,
   filters: FixedFilters,
+  revision: string | null = null,
 ): string {
   const query = new URLSearchParams({
     fabric: fabricVintage,
@@ -136,7 +159,8 @@ export function fixedChangeHexTileUrl(
     withfabric: withFabric,
     ...fixedFiltersRecord(filters),
   });
-  return absoluteApiUrl(
-    `/coverage/${enc(coverageVintage)}/fixedchangehex/{z}/{x}/{y}.pbf?${query}`,
+  return revised(
+    absoluteApiUrl(`/coverage/${enc(coverageVintage)}/fixedchangehex/{z}/{x}/{y}.pbf?${query}`),
+    revision,
   );
 }

@@ -45,14 +45,17 @@ export function CompareCard() {
   const w = s.compareWith;
   // The compare tiles are this project's own operation (the demo, an import or a workspace).
   const available = caps.views.changeTiles;
-  const url = available && w && cv && fv ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric) : null;
+  const url =
+    available && w && cv && fv
+      ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric, caps.revision)
+      : null;
   const earlier = w && cv && fv ? earlierSide({ coverage: cv, fabric: fv }, w) : ('b' as const);
   useChangeLayer(map, url, s.filters, earlier, s.hidden);
   const counts = useChangeCounts(map, url !== null, s.filters, earlier);
   // Below street zoom: the net change by hexagon (the fixed layer hides its own hexagons).
   const hexUrl =
     available && w && cv && fv
-      ? fixedChangeHexTileUrl(cv, fv, w.coverage, w.fabric, s.filters)
+      ? fixedChangeHexTileUrl(cv, fv, w.coverage, w.fabric, s.filters, caps.revision)
       : null;
   useChangeHexLayer(map, hexUrl);
   const hexSums = useChangeHexSums(map, hexUrl !== null, earlier);

@@ -9,6 +9,8 @@ import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
 import { LocationList } from '../location-list/LocationList';
 import { RunCancelled, RunFailed, SplitProgress } from '../SplitProgress';
+import { AddToWorkspace } from '../workspace/AddToWorkspace';
+import { canSync, workspaceHolds } from '../workspace/in-workspace';
 import { ReportResults } from './ReportResults';
 
 export function ReportView({ area }: { area: SavedArea }) {
@@ -21,8 +23,11 @@ export function ReportView({ area }: { area: SavedArea }) {
     })),
   );
   const caps = useCapabilities();
-  // The report is this project's own operation: a backend without it is never asked.
-  const offered = caps.views.report;
+  // The report is this project's own operation: a backend without it is never asked, nor a
+  // workspace for a county or state it does not hold (its counts would be nothing).
+  const held = workspaceHolds(caps.data, area);
+  const offered = caps.views.report && held !== false;
+  const add = canSync(caps.data) ? <AddToWorkspace area={area} /> : null;
   const report = useAreaReport(
     { vintage, coverage, filters, compareWith },
     offered ? area.geometry : null,
@@ -49,12 +54,17 @@ export function ReportView({ area }: { area: SavedArea }) {
       <>
         <div className="area-panel__status" role="status" data-testid="report:unsupported">
           <p>
-            {caps.label} does not offer the area report (this project’s own operation). Add the area
-            to a workspace (npm run sync) for the report; the custom summary works with any service.
+            {held === false
+              ? `${area.name} is not in the workspace (${caps.stamp}). Add it to the workspace for the report;`
+              : `${caps.label} does not offer the area report (this project’s own operation). Add the area to a workspace for the report (here, or with npm run sync);`}{' '}
+            the custom summary works with any service.
           </p>
-          <button type="button" className="button" onClick={() => setTab('custom')}>
-            Open the custom summary
-          </button>
+          <div className="area-panel__actions">
+            {add}
+            <button type="button" className="button" onClick={() => setTab('custom')}>
+              Open the custom summary
+            </button>
+          </div>
         </div>
         <LocationList area={area} />
       </>
@@ -64,6 +74,12 @@ export function ReportView({ area }: { area: SavedArea }) {
     return (
       <>
         <ReportResults area={area} run={report.data} madeAt={report.dataUpdatedAt} />
+        {add && held === null && (
+          <div className="area-panel__status" data-testid="report:workspace-note">
+            <p>Counted over the workspace’s counties only ({caps.stamp}).</p>
+            {add}
+          </div>
+        )}
         <LocationList area={area} />
       </>
     );
