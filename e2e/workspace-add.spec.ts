@@ -86,7 +86,8 @@ test('adds a county from the app: its cost first, then progress, then its report
   });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(add).toBeFocused();
+  // The button that opened it gave way to the report: the focus is on the tab's panel.
+  await expect(panel.region.getByRole('tabpanel')).toBeFocused();
 
   // The new workspace answers: the badge names two counties, the report the demo's figures.
   await expect(page.getByTestId('backend-badge')).toHaveText(`Workspace · ${pair.upstreamHost}`);

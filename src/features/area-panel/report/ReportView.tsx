@@ -1,6 +1,7 @@
 // The Report tab: the selected area's report at the picked fabric and coverage vintages under
 // the fixed broadband filters, with its progress when the area is split, its refusals (a
 // service without the report offers the custom summary instead), and the finished report.
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAreaReport } from '../../../queries/use-area-report';
 import { useCapabilities } from '../../../queries/use-capabilities';
@@ -9,11 +10,22 @@ import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
 import { LocationList } from '../location-list/LocationList';
 import { RunCancelled, RunFailed, SplitProgress } from '../SplitProgress';
-import { AddToWorkspace } from '../workspace/AddToWorkspace';
+import { AddToWorkspaceButton, AddToWorkspaceDialog } from '../workspace/AddToWorkspace';
 import { canSync, workspaceHolds } from '../workspace/in-workspace';
 import { ReportResults } from './ReportResults';
 
 export function ReportView({ area }: { area: SavedArea }) {
+  const sync = canSync(useCapabilities().data);
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <ReportBody area={area} onAdd={sync ? () => setAdding(true) : null} />
+      {sync && <AddToWorkspaceDialog area={area} open={adding} onClose={() => setAdding(false)} />}
+    </>
+  );
+}
+
+function ReportBody({ area, onAdd }: { area: SavedArea; onAdd: (() => void) | null }) {
   const { fabric: vintage, coverage } = useVintages();
   const { filters, compareWith, setTab } = useAppStore(
     useShallow((s) => ({
@@ -27,7 +39,7 @@ export function ReportView({ area }: { area: SavedArea }) {
   // workspace for a county or state it does not hold (its counts would be nothing).
   const held = workspaceHolds(caps.data, area);
   const offered = caps.views.report && held !== false;
-  const add = canSync(caps.data) ? <AddToWorkspace area={area} /> : null;
+  const add = onAdd ? <AddToWorkspaceButton onClick={onAdd} /> : null;
   const report = useAreaReport(
     { vintage, coverage, filters, compareWith },
     offered ? area.geometry : null,

@@ -62,7 +62,9 @@ export function SyncCost({ estimate, resume, onStart, onClose, problem }: Props)
         <button type="button" className="button" onClick={onClose}>
           Close
         </button>
+        {/* Mounted anew once the cost is known, so it then takes the focus. */}
         <button
+          key={e ? 'ready' : 'waiting'}
           type="button"
           className="button button--primary"
           onClick={onStart}

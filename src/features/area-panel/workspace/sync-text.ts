@@ -24,12 +24,15 @@ const OPERATIONS: [string, string][] = [
 ];
 
 export function costRows(e: SyncEstimateAnswer): { label: string; requests: string }[] {
-  return OPERATIONS.filter(([op]) => (e.requests[op] ?? 0) > 0).map(([op, label]) => ({
+  // History's floor is shown even at 0: the records the sync reads may name retired locations.
+  const shown = ([op]: [string, string]) =>
+    (e.requests[op] ?? 0) > 0 || (op === 'fabricext/history' && !e.exact);
+  return OPERATIONS.filter(shown).map(([op, label]) => ({
     label,
     requests:
       op === 'fabricext/history' && !e.exact
-        ? `at least ${count(e.requests[op]!)}`
-        : count(e.requests[op]!),
+        ? `at least ${count(e.requests[op] ?? 0)}`
+        : count(e.requests[op] ?? 0),
   }));
 }
 
