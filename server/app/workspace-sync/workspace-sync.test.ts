@@ -6,7 +6,9 @@
 // the switch still answered whole by the workspace it began on.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncEstimateAnswer } from '../../../shared/workspace-sync';
+import { createMemoryStore } from '../../service/store/memory/memory-store';
 import { readManifest } from '../../workspace/workspace-files';
+import { startAppServer } from '../start-app-server';
 import { COUNTY, seenByOperation } from '../../workspace/testing/sync-options';
 import { NEIGHBOUR } from '../../workspace/testing/two-counties';
 import { call, settled, square, startSyncApp, type SyncApp } from './testing/sync-app';
@@ -146,4 +148,31 @@ it('answers 409 sync_not_running to a cancel with nothing running', async () => 
   const { status, json } = await call(s.app.url, 'DELETE', '/api/workspace/sync');
   expect(status).toBe(409);
   expect((json.error as { code: string }).code).toBe('sync_not_running');
+});
+
+it('answers 409 workspace_not_available in the embedded demo, which needs no sync', async () => {
+  const store = createMemoryStore(s.service);
+  const demo = await startAppServer({ port: 0, host: '127.0.0.1', env: {}, store, log: () => {} });
+  try {
+    for (const [method, path] of [
+      ['POST', '/api/workspace/estimate'],
+      ['POST', '/api/workspace/sync'],
+      ['GET', '/api/workspace/sync'],
+      ['DELETE', '/api/workspace/sync'],
+    ] as const) {
+      const { status, json } = await call(
+        demo.url,
+        method,
+        path,
+        method === 'POST' ? {} : undefined,
+      );
+      expect(status, `${method} ${path}`).toBe(409);
+      const error = json.error as { code: string; message: string };
+      expect(error.code).toBe('workspace_not_available');
+      expect(error.message).toMatch(/demo needs no sync/);
+    }
+  } finally {
+    await demo.close();
+    await store.close();
+  }
 });
