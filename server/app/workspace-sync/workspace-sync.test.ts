@@ -63,6 +63,26 @@ it('refuses bodies that are not one of the three forms, naming the rule', async 
   expect(bad.status).toBe(400);
 });
 
+it('stops on an answer without the published shape, naming the operation and chunk', async () => {
+  const before = readManifest(s.dir);
+  let bulks = 0;
+  s.proxy.fault = (req) =>
+    req.op === 'bulk' && ++bulks === 2
+      ? { alter: (text) => text.replace(/"uuid"/, '"uid"') }
+      : undefined;
+  const started = await call(s.app.url, 'POST', '/api/workspace/sync', { counties: [NEIGHBOUR] });
+  expect(started.status).toBe(202);
+  const failed = await settled(s.app.url);
+  s.proxy.fault = null;
+  expect(failed.state).toBe('failed');
+  expect(failed.message).toMatch(
+    /^bulk 20\d{4} county 17021 chunk \d+ of \d+ \(fields [a-z_, ]+\): the answer does not have the published shape at 0\.uuid/,
+  );
+  expect(failed.log.at(-1)).toContain(failed.message);
+  expect(readManifest(s.dir)).toEqual(before);
+  expect(await areas()).toEqual([COUNTY]);
+});
+
 it('cancels mid-sync leaving the workspace served as it was, and resumes asking nothing twice', async () => {
   const before = readManifest(s.dir);
   const first = await call(s.app.url, 'POST', '/api/workspace/estimate', { counties: [NEIGHBOUR] });
