@@ -53,6 +53,8 @@ describe('Add to workspace words', () => {
     expect(addsText(estimate())).toBe(
       'This adds Menard and Sangamon counties: 74,912 locations (fabric 202506).',
     );
+    const one = estimate({ counties: [{ geoid: '17021', name: 'Christian', added: true }] });
+    expect(addsText(one)).toBe('This adds Christian County: 74,912 locations (fabric 202506).');
     const none = estimate({ counties: [{ geoid: '17167', name: 'Sangamon', added: false }] });
     expect(addsText(none)).toMatch(/in the workspace already/);
   });

@@ -45,7 +45,7 @@ export function addsText(e: SyncEstimateAnswer): string {
   const newest = e.fabricVintages.at(-1) ?? '';
   if (added.length === 0)
     return 'Every county of this area is in the workspace already; a sync brings in only what is new.';
-  const noun = added.length === 1 ? 'county' : 'counties';
+  const noun = added.length === 1 ? 'County' : 'counties';
   const named = list(added.map((n) => n.replace(/ County$/, '')));
   return `This adds ${named} ${noun}: ${count(e.locations[newest] ?? 0)} locations (fabric ${newest}).`;
 }
