@@ -18,6 +18,7 @@ import {
   type PublishedProxy,
 } from '../../server/workspace/published-proxy';
 import { syncOptions } from '../../server/workspace/testing/sync-options';
+import { twoCountyFabric } from '../../server/workspace/testing/two-counties';
 
 /**
  * Small enough to sync in seconds (the default demo's 85,000 locations take a minute through
@@ -38,13 +39,24 @@ export interface WorkspacePair {
   syncMs: number;
   /** Requests the proxy saw per operation ("unpublished …" for the ones it refused). */
   proxyCounts(): Record<string, number>;
+  /** Makes the service behind the proxy answer each request this much later (0: at once). */
+  slowDown(ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startWorkspacePair(
-  opts: { locations?: number; env?: NodeJS.ProcessEnv } = {},
+  opts: {
+    locations?: number;
+    env?: NodeJS.ProcessEnv;
+    /**
+     * Both sides hold the demo county and a neighbour (server/workspace/testing/two-counties.ts)
+     * and only the demo county is synced: the neighbour is there to add from the app.
+     */
+    neighbour?: boolean;
+  } = {},
 ): Promise<WorkspacePair> {
-  const fabric = await loadDemoFabric({ locations: opts.locations ?? PARITY_LOCATIONS });
+  const demoCounty = await loadDemoFabric({ locations: opts.locations ?? PARITY_LOCATIONS });
+  const fabric = opts.neighbour ? await twoCountyFabric(demoCounty) : demoCounty;
   const store = createMemoryStore(fabric);
   const dir = mkdtempSync(join(tmpdir(), 'workspace-pair-'));
   const opened: { close(): Promise<void> }[] = [];
@@ -84,6 +96,9 @@ export async function startWorkspacePair(
       manifest,
       syncMs,
       proxyCounts: () => proxy.counts(),
+      slowDown: (ms) => {
+        proxy.fault = ms > 0 ? () => ({ delayMs: ms }) : null;
+      },
       close,
     };
   } catch (err) {

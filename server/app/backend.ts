@@ -1,6 +1,6 @@
 // What answers /api: the reference service in process, or the real service upstream.
 // Either way the app server hands it a request whose path is the service path (no /api).
-import type { MiddlewareHandler } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { Capabilities } from '../../shared/capabilities';
 import type { ServiceError } from '../contract/errors';
 import type { FabricVintage } from '../service/store/fabric';
@@ -36,6 +36,11 @@ export interface Backend {
    * own answers say so.
    */
   health?(): Promise<ServiceError | null>;
+  /**
+   * Upstream mode: /api/workspace, where the app estimates, starts, watches and cancels a
+   * workspace sync. Absent, those routes answer 409 workspace_not_available.
+   */
+  workspaceRoutes?: Hono;
   /** Stops what the backend started (the embedded service's worker threads). */
   close?(): Promise<void>;
 }

@@ -15,6 +15,7 @@ import { requestIdOf, tagRequest, type LineLogger } from '../node-http/log-lines
 import { markAborted, requestLog } from './request-log';
 import { securityHeaders } from '../node-http/security-headers';
 import { staticApp } from './static-files';
+import { workspaceNotAvailable } from './workspace-sync/sync-routes';
 
 export interface AppServerOptions {
   backend: Backend;
@@ -115,6 +116,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
     });
   });
 
+  app.route('/api/workspace', backend.workspaceRoutes ?? workspaceNotAvailable());
   app.all('/api', () =>
     errorFetchResponse(new ServiceError('not_found', 'no operation at /api; see /api/health')),
   );

@@ -26,7 +26,7 @@ import {
   upstreamLimitsFromEnv,
 } from './upstream-env';
 import { withClientRateLimit } from './client-rate-limit';
-import { withWorkspace } from './workspace-backend';
+import { syncCreditsFromEnv, withWorkspaceSync } from './workspace-sync/upstream-workspace';
 import { DEFAULT_WORKSPACE_DIR } from '../workspace/workspace-dir';
 
 export interface StartOptions {
@@ -130,17 +130,11 @@ export async function backendFromEnv(
     ...upstreamLimitsFromEnv(env),
     ...(opts.upstreamTimeoutMs ? { timeoutMs: opts.upstreamTimeoutMs } : {}),
   });
-  // The project's own views over a county synced from this host (npm run sync), if any: from
-  // the folder, or with STORE=postgis from the workspace published into the database.
-  const storeSettings = parseStoreEnv(env);
-  const held =
-    storeSettings.kind === 'postgis'
-      ? await (
-          await import('../workspace/published-workspace')
-        ).openPublishedWorkspace(storeSettings, upstream.kind, log)
-      : undefined;
+  // The project's own views over the counties synced from this host (npm run sync, or the app's
+  // Add to workspace), if any: from the folder, or with STORE=postgis from the workspace
+  // published into the database; switched to a new sync without a restart.
   const dir = resolve(env.WORKSPACE_DIR?.trim() || DEFAULT_WORKSPACE_DIR);
-  return withWorkspace(upstream, dir, log, held);
+  return withWorkspaceSync(upstream, access, dir, parseStoreEnv(env), syncCreditsFromEnv(env), log);
 }
 
 export async function startAppServer(opts: StartOptions = {}): Promise<RunningAppServer> {

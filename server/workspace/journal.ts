@@ -2,6 +2,7 @@
 // included) resumes without asking again for what it holds. A file is written under a temporary
 // name, flushed to disk, then renamed into place: it is either whole or absent, never half.
 import {
+  existsSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -16,6 +17,8 @@ export interface Journal {
   dir: string;
   /** The answer journaled under key, or undefined when it was never completed. */
   get(key: string): unknown;
+  /** Whether an answer is journaled under key (without reading it). */
+  has(key: string): boolean;
   put(key: string, value: unknown): void;
 }
 
@@ -49,6 +52,11 @@ export function writeFileAtomic(path: string, chunks: readonly Uint8Array[] | st
   renameSync(temporary, path);
 }
 
+/** Where the answers of one host are journaled inside a workspace. */
+export function journalDir(workspaceDir: string, host: string): string {
+  return join(workspaceDir, '.sync', host.replace(/[^\w.-]/g, '_'));
+}
+
 export function openJournal(dir: string): Journal {
   mkdirSync(dir, { recursive: true });
   return {
@@ -57,6 +65,7 @@ export function openJournal(dir: string): Journal {
       const text = readTextIfPresent(fileOf(dir, key));
       return text === undefined ? undefined : (JSON.parse(text) as unknown);
     },
+    has: (key) => existsSync(fileOf(dir, key)),
     put(key, value) {
       writeFileAtomic(fileOf(dir, key), JSON.stringify(value));
     },

@@ -7,15 +7,15 @@ import {
   refuseCommandLine,
   type Command,
 } from '../config/command-line';
-import { DEFAULT_APP_RATE_LIMIT, upstreamAccessFromEnv } from '../app/upstream-env';
+import { upstreamAccessFromEnv } from '../app/upstream-env';
 import { parseStoreEnv } from '../config/store-env';
 import { runSync } from './run-sync';
 import { SyncStopped } from './sync-stopped';
-import { DEFAULT_WORKSPACE_DIR } from './workspace-dir';
-
-/** Half the app server's own upstream budget per client, so a sync leaves room for the map. */
-const DEFAULT_RATE = DEFAULT_APP_RATE_LIMIT / 2;
-const CONCURRENCY = 4;
+import {
+  DEFAULT_SYNC_RATE as DEFAULT_RATE,
+  DEFAULT_WORKSPACE_DIR,
+  SYNC_CONCURRENCY as CONCURRENCY,
+} from './workspace-dir';
 
 const command: Command = {
   name: 'sync',

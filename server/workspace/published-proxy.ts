@@ -51,7 +51,9 @@ export interface SeenRequest {
 export type Fault =
   | { status: number; headers?: Record<string, string>; body: string }
   | { alter: (body: string) => string }
-  | { drop: true };
+  | { drop: true }
+  /** Answered as the service answers, this long after (a slow service: progress to watch). */
+  | { delayMs: number };
 
 export interface PublishedProxy {
   url: string;
@@ -132,6 +134,7 @@ export async function startPublishedProxy(fabric: Fabric, token = TOKEN): Promis
         entry.status = fault.status;
         return sendJson(res, fault.status, fault.body, fault.headers);
       }
+      if (fault && 'delayMs' in fault) await new Promise((ok) => setTimeout(ok, fault.delayMs));
       const headers: Record<string, string> = {};
       for (const h of ['authorization', 'apikey', 'content-type', 'accept']) {
         const v = req.headers[h];

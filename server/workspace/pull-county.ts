@@ -31,14 +31,8 @@ const polygons = (g: GeoJSON.Polygon | GeoJSON.MultiPolygon): GeoJSON.MultiPolyg
 
 export const chunks = (n: number, size: number) => Math.ceil(n / size);
 
-/** The county's boundary and its locations in each fabric vintage. */
-export async function pullCountyLocations(
-  ctx: PullContext,
-  geoid: string,
-  vintages: string[],
-  bulkChunk: number,
-  plan: (requests: number) => void,
-): Promise<PulledCounty> {
+/** The county's boundary and the uuids inside it per fabric vintage (what an estimate asks). */
+export async function countyUuids(ctx: PullContext, geoid: string, vintages: string[]) {
   const boundary = await journaled(
     ctx,
     `boundary-${geoid}`,
@@ -50,6 +44,18 @@ export async function pullCountyLocations(
     BoundarySchema,
   );
   const uuids = await settleAll(vintages.map((v) => collectUuids(ctx, geoid, v, boundary)));
+  return { boundary, uuids };
+}
+
+/** The county's boundary and its locations in each fabric vintage. */
+export async function pullCountyLocations(
+  ctx: PullContext,
+  geoid: string,
+  vintages: string[],
+  bulkChunk: number,
+  plan: (requests: number) => void,
+): Promise<PulledCounty> {
+  const { boundary, uuids } = await countyUuids(ctx, geoid, vintages);
   plan(uuids.reduce((sum, u) => sum + FIELD_GROUPS.length * chunks(u.length, bulkChunk), 0));
   const records = await settleAll(
     vintages.map((v, i) => bulkLocations(ctx, geoid, v, uuids[i]!, bulkChunk)),

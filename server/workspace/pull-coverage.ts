@@ -7,6 +7,11 @@ import { FixedRecordsSchema, HistorySchema, type SyncedFixedRecord } from './pub
 /** The most location_ids one bdcfixed call takes (docs/REAL-API.md). */
 export const BDCFIXED_IDS = 1000;
 
+/** The journal key of one bdcfixed call, and of one location's history. */
+export const bdcfixedKey = (county: string, cv: string, release: string, n: number, c: number) =>
+  `bdcfixed-${county}-${cv}-of-${release}-n${n}-c${c}`;
+export const historyKey = (v: string, id: number) => `history-${v}-${id}`;
+
 /** Coverage records of vintage cv for a county's location_ids (chunked in their given order). */
 export async function fixedCoverageOf(
   ctx: PullContext,
@@ -22,7 +27,7 @@ export async function fixedCoverageOf(
     chunks.map((chunk, c) =>
       journaled(
         ctx,
-        `bdcfixed-${county}-${cv}-of-${release}-n${chunkSize}-c${c}`,
+        bdcfixedKey(county, cv, release, chunkSize, c),
         {
           method: 'POST',
           path: `/coverage/bdcfixed?vintage=${cv}`,
@@ -46,7 +51,7 @@ export async function equivalentsOf(
     ids.map(async (id) => {
       const rows = await journaled(
         ctx,
-        `history-${v}-${id}`,
+        historyKey(v, id),
         {
           method: 'GET',
           path: `/fabricext/${v}/history?location_id=${id}`,

@@ -81,6 +81,10 @@ export async function collectUuids(
   return [...new Set(uuids)].sort();
 }
 
+/** The journal key of one bulk call: county, vintage, chunk size, chunk and field group. */
+export const bulkKey = (county: string, v: string, chunkSize: number, c: number, g: number) =>
+  `bulk-${county}-${v}-n${chunkSize}-c${c}-g${g}`;
+
 /** Every field the views need for the uuids, joined on uuid across the field groups. */
 export async function bulkLocations(
   ctx: PullContext,
@@ -98,7 +102,7 @@ export async function bulkLocations(
           const label = `bulk ${v} county ${county} chunk ${c + 1} of ${chunks.length} (fields ${fields.join(', ')})`;
           return journaled(
             ctx,
-            `bulk-${county}-${v}-n${chunkSize}-c${c}-g${g}`,
+            bulkKey(county, v, chunkSize, c, g),
             {
               method: 'POST',
               path: `/fabric/${v}/bulk/locations?field=${fields.join(',')}`,

@@ -10,14 +10,13 @@
 //       + Σ coverage vintages ⌈locations of its release in the county/1000⌉ ]
 //   + retired locations (history, one each).
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { UpstreamAccess } from '../app/upstream-env';
 import type { StoreSettings } from '../config/store-env';
 import { describeUrl } from '../postgis/connection';
 import type { FabricVintage } from '../service/store/fabric';
 import { assembleFabric } from './assemble-fabric';
-import { openJournal } from './journal';
-import { BDCFIXED_IDS, equivalentsOf } from './pull-coverage';
+import { journalDir, openJournal } from './journal';
+import { equivalentsOf } from './pull-coverage';
 import {
   chunks,
   pullCountyCoverage,
@@ -26,13 +25,13 @@ import {
   type PulledCounty,
 } from './pull-county';
 import { settleAll, type PullContext } from './pull-locations';
-import { ApiRowsSchema, CoverageVintagesSchema, FabricVintagesSchema } from './published-shapes';
 import { createRequestBudget } from './request-budget';
 import { publishWorkspace, type PublishFigures } from './publish-workspace';
 import { createServiceClient } from './service-client';
-import { createProgress } from './sync-progress';
+import { createProgress, type SyncCounts } from './sync-progress';
 import { syncAreas } from './sync-areas';
 import { EXIT, SyncStopped } from './sync-stopped';
+import { syncMetadata } from './sync-metadata';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
 
 export interface SyncOptions {
@@ -52,6 +51,10 @@ export interface SyncOptions {
   retryDelayMs?: number;
   /** Where the workspace is kept besides its folder: PostGIS publishes it there too. */
   store?: StoreSettings;
+  /** Stops the sync (the app's Cancel): nothing more is sent, what is journaled stays. */
+  signal?: AbortSignal;
+  /** Called as requests are planned and done (the app's progress bar). */
+  onProgress?: (p: SyncCounts) => void;
 }
 
 export type SyncResult = WorkspaceManifest & { published?: PublishFigures };
@@ -73,24 +76,10 @@ async function publishInto(
   }
 }
 
-/** The vintages asked for, each checked against what the service offers; ascending. */
-function pick(kind: string, offered: string[], asked: string[] | undefined): string[] {
-  const sorted = [...new Set(offered)].sort();
-  if (!asked) return sorted.slice(-2);
-  const missing = asked.filter((v) => !sorted.includes(v));
-  if (missing.length) {
-    throw new SyncStopped(
-      `--${kind} ${missing.join(',')}: the service offers ${kind} vintages ${sorted.join(', ')}`,
-      2,
-    );
-  }
-  return [...new Set(asked)].sort();
-}
-
 export async function runSync(o: SyncOptions): Promise<SyncResult> {
   const host = new URL(o.access.url).host;
   const areas = syncAreas(o.workspaceDir, host, o.counties ?? [], o.state);
-  const journal = openJournal(join(o.workspaceDir, '.sync', host.replace(/[^\w.-]/g, '_')));
+  const journal = openJournal(journalDir(o.workspaceDir, host));
   const budget = createRequestBudget(o.ratePerMinute, o.concurrency);
   const client = createServiceClient({
     access: o.access,
@@ -98,40 +87,21 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     creditsCeiling: o.credits,
     log: o.log,
     ...(o.retryDelayMs !== undefined ? { retryDelayMs: o.retryDelayMs } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
   });
-  const progress = createProgress(o.log);
+  const progress = createProgress(o.log, 2000, o.onProgress, () => ({
+    sent: Object.values(client.counts()).reduce((a, b) => a + b, 0),
+    credits: client.credits(),
+  }));
   const ctx: PullContext = { client, journal, done: progress.done };
-  const get = (path: string, label: string) => ({ method: 'GET' as const, path, label });
-
-  // Metadata is asked on every run: it is free and says which vintages are new.
-  const prices = await client.call(get('/accountcontrol/listapis', 'listapis'), ApiRowsSchema);
-  client.setPrices(prices);
-  const maxrequest = (api: string, operation: string, limit: number) =>
-    Math.min(
-      limit,
-      prices.find((r) => r.api === api && r.operation === operation && r.method === 'POST')
-        ?.maxrequest ?? limit,
-    );
-  const offered = await client.call(
-    get('/fabric/vintages', 'fabric vintages'),
-    FabricVintagesSchema,
+  const { offered, fabricPicked, coveragePicked, bulkChunk, fixedChunk } = await syncMetadata(
+    client,
+    o,
   );
-  const coverageOffered = await client.call(
-    get('/coverage/vintages?type=bdc', 'coverage vintages'),
-    CoverageVintagesSchema,
-  );
-  const fabricPicked = pick(
-    'fabric',
-    offered.map((v) => v.vintage),
-    o.fabric,
-  );
-  const coveragePicked = pick('coverage', coverageOffered, o.coverage);
   o.log(
     `sync: ${areas.summary} from ${host}: fabric ${fabricPicked.join(', ')}, coverage ${coveragePicked.join(', ')}`,
   );
 
-  const bulkChunk = maxrequest('fabric', 'bulk', Number.MAX_SAFE_INTEGER);
-  const fixedChunk = maxrequest('coverage', 'bdcfixed', BDCFIXED_IDS);
   const pulled = await settleAll(
     areas.counties.map((g) => pullCountyLocations(ctx, g, fabricPicked, bulkChunk, progress.plan)),
   );

@@ -28,6 +28,11 @@ export interface ClientOptions {
   /** Waits between attempts; tests make them short. */
   retryDelayMs?: number;
   log: (line: string) => void;
+  /**
+   * Cancels: nothing more is sent. Requests in flight are let finish, so their answers are
+   * journaled and a resume asks none of them again.
+   */
+  signal?: AbortSignal;
 }
 
 /** "POST bulk", "GET libgetgeo": the operation a path names, as listapis names it. */
@@ -43,6 +48,7 @@ export function createServiceClient(opts: ClientOptions) {
   const attempts = opts.attempts ?? 4;
   const retryDelayMs = opts.retryDelayMs ?? 1000;
   const counts = new Map<string, number>();
+  const byApi = new Map<string, number>();
   let prices: ApiRow[] | null = null;
   let credits = 0;
 
@@ -66,6 +72,11 @@ export function createServiceClient(opts: ClientOptions) {
     throw err;
   }
 
+  /** A cancel stops the sync where it is; the answers journaled so far stay for a resume. */
+  const cancelled = () =>
+    new SyncStopped('cancelled: the answers received so far are kept', EXIT.cancelled);
+  opts.signal?.addEventListener('abort', () => opts.budget.stop(cancelled()), { once: true });
+
   async function send(
     req: ServiceRequest,
   ): Promise<{ status: number; text: string; retryAfter: number }> {
@@ -86,10 +97,11 @@ export function createServiceClient(opts: ClientOptions) {
   }
 
   async function call<S extends z.ZodType>(req: ServiceRequest, schema: S): Promise<z.output<S>> {
-    const { operation } = operationOf(req.method, req.path);
+    const { api, operation } = operationOf(req.method, req.path);
     const cost = price(req);
     let failures = 0;
     for (;;) {
+      if (opts.signal?.aborted) stop(cancelled());
       const release = await opts.budget.acquire();
       if (opts.creditsCeiling !== null && credits + cost > opts.creditsCeiling) {
         release();
@@ -102,6 +114,8 @@ export function createServiceClient(opts: ClientOptions) {
       }
       credits += cost; // reserved before sending, so calls in flight never pass the ceiling
       counts.set(operation, (counts.get(operation) ?? 0) + 1);
+      const named = `${api}/${operation.split(' ')[1]}`;
+      byApi.set(named, (byApi.get(named) ?? 0) + 1);
       let answer: Awaited<ReturnType<typeof send>> | null = null;
       let cause = '';
       try {
@@ -178,6 +192,8 @@ export function createServiceClient(opts: ClientOptions) {
     },
     /** Requests sent per operation ("POST bulk"), 429s and retries included. */
     counts: () => Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b))),
+    /** The same per api and operation ("fabric/bulk"), as listapis names them. */
+    countsByApi: () => Object.fromEntries([...byApi].sort(([a], [b]) => a.localeCompare(b))),
     credits: () => credits,
   };
 }

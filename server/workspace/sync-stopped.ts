@@ -10,6 +10,8 @@ export const EXIT = {
   service: 5,
   /** Synced into the folder, but the database (STORE=postgis) refused or failed the publish. */
   publish: 6,
+  /** Cancelled (the app's Cancel; Ctrl+C ends the command without a code of its own). */
+  cancelled: 7,
 } as const;
 
 export class SyncStopped extends Error {

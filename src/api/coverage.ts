@@ -90,6 +90,13 @@ export function getMobileCoverageBulk(
 const enc = encodeURIComponent;
 
 /**
+ * A tile template naming the data it was drawn from (a workspace's sync time): tiles are kept
+ * a day by the browser, and a workspace synced anew must not show the tiles of the old one.
+ */
+const revised = (url: string, revision: string | null) =>
+  revision ? `${url}&rev=${enc(revision)}` : url;
+
+/**
  * The `{z}/{x}/{y}` template of the fixed broadband location tiles (layer `fixed`, zoom 13 and
  * closer): each location of the fabric vintage with what its status needs under any filter,
  * so a filter change re-shades them without a fetch; only the provider filter is fetched again
@@ -99,9 +106,13 @@ export function fixedTileUrl(
   coverageVintage: string,
   fabricVintage: string,
   provider: number | null = null,
+  revision: string | null = null,
 ): string {
-  return absoluteApiUrl(
-    `/coverage/${enc(coverageVintage)}/fixedtiles/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}${providerParam(provider)}`,
+  return revised(
+    absoluteApiUrl(
+      `/coverage/${enc(coverageVintage)}/fixedtiles/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}${providerParam(provider)}`,
+    ),
+    revision,
   );
 }
 
@@ -115,9 +126,13 @@ export function fixedChangeTileUrl(
   withCoverage: string,
   withFabric: string,
   provider: number | null = null,
+  revision: string | null = null,
 ): string {
-  return absoluteApiUrl(
-    `/coverage/${enc(coverageVintage)}/fixedchange/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}&with=${enc(withCoverage)}&withfabric=${enc(withFabric)}${providerParam(provider)}`,
+  return revised(
+    absoluteApiUrl(
+      `/coverage/${enc(coverageVintage)}/fixedchange/{z}/{x}/{y}.pbf?fabric=${enc(fabricVintage)}&with=${enc(withCoverage)}&withfabric=${enc(withFabric)}${providerParam(provider)}`,
+    ),
+    revision,
   );
 }
 
@@ -126,9 +141,13 @@ export function fixedHexTileUrl(
   coverageVintage: string,
   fabricVintage: string,
   filters: FixedFilters,
+  revision: string | null = null,
 ): string {
   const query = new URLSearchParams({ fabric: fabricVintage, ...fixedFiltersRecord(filters) });
-  return absoluteApiUrl(`/coverage/${enc(coverageVintage)}/fixedhex/{z}/{x}/{y}.pbf?${query}`);
+  return revised(
+    absoluteApiUrl(`/coverage/${enc(coverageVintage)}/fixedhex/{z}/{x}/{y}.pbf?${query}`),
+    revision,
+  );
 }
 
 /** The template of the net-change hexagons (layer `fixed_change_hex`) between two releases. */
@@ -138,6 +157,7 @@ export function fixedChangeHexTileUrl(
   withCoverage: string,
   withFabric: string,
   filters: FixedFilters,
+  revision: string | null = null,
 ): string {
   const query = new URLSearchParams({
     fabric: fabricVintage,
@@ -145,7 +165,8 @@ export function fixedChangeHexTileUrl(
     withfabric: withFabric,
     ...fixedFiltersRecord(filters),
   });
-  return absoluteApiUrl(
-    `/coverage/${enc(coverageVintage)}/fixedchangehex/{z}/{x}/{y}.pbf?${query}`,
+  return revised(
+    absoluteApiUrl(`/coverage/${enc(coverageVintage)}/fixedchangehex/{z}/{x}/{y}.pbf?${query}`),
+    revision,
   );
 }

@@ -126,3 +126,9 @@ export const compareKeys = {
   replaces: (releases: readonly string[], locationId: number) =>
     [...compareKeys.all, ...releases, 'replaces', locationId] as const,
 };
+
+export const workspaceSyncKeys = {
+  all: ['workspace-sync'] as const,
+  job: () => [...workspaceSyncKeys.all, 'job'] as const,
+  estimate: (body: string) => [...workspaceSyncKeys.all, 'estimate', body] as const,
+};

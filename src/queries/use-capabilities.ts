@@ -20,6 +20,8 @@ export interface BackendCapabilities {
   stamp: string;
   /** The badge's short form. */
   label: string;
+  /** Changes when the data does without a vintage changing (a workspace synced anew). */
+  revision: string | null;
 }
 
 const UNKNOWN_VIEWS: BackendViews = {
@@ -32,12 +34,21 @@ const UNKNOWN_VIEWS: BackendViews = {
 
 export function useCapabilities(): BackendCapabilities {
   const { data } = useQuery({ ...healthQueryOptions(), select: capabilitiesOf });
-  if (!data) return { known: false, data: null, views: UNKNOWN_VIEWS, stamp: '', label: '' };
+  if (!data)
+    return {
+      known: false,
+      data: null,
+      views: UNKNOWN_VIEWS,
+      stamp: '',
+      label: '',
+      revision: null,
+    };
   return {
     known: true,
     data: data.data,
     views: data.views,
     stamp: dataSourceStamp(data.data),
     label: dataSourceLabel(data.data),
+    revision: data.data.kind === 'workspace' ? data.data.syncedAt : null,
   };
 }

@@ -49,6 +49,7 @@ export function AreaTabs({ children }: { children: ReactNode }) {
       <div
         id="area-tabpanel"
         role="tabpanel"
+        tabIndex={-1}
         aria-labelledby={`area-tab-${tab}`}
         className="area-tabs__panel"
       >

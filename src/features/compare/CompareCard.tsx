@@ -47,7 +47,7 @@ export function CompareCard() {
   const available = caps.views.changeTiles;
   const url =
     available && w && cv && fv
-      ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric, s.filters.provider)
+      ? fixedChangeTileUrl(cv, fv, w.coverage, w.fabric, s.filters.provider, caps.revision)
       : null;
   const earlier = w && cv && fv ? earlierSide({ coverage: cv, fabric: fv }, w) : ('b' as const);
   useChangeLayer(map, url, s.filters, earlier, s.hidden);
@@ -55,7 +55,7 @@ export function CompareCard() {
   // Below street zoom: the net change by hexagon (the fixed layer hides its own hexagons).
   const hexUrl =
     available && w && cv && fv
-      ? fixedChangeHexTileUrl(cv, fv, w.coverage, w.fabric, s.filters)
+      ? fixedChangeHexTileUrl(cv, fv, w.coverage, w.fabric, s.filters, caps.revision)
       : null;
   useChangeHexLayer(map, hexUrl);
   const hexSums = useChangeHexSums(map, hexUrl !== null, earlier);

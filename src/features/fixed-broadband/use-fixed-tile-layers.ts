@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import type { Map as MapLibreMap, VectorTileSource } from 'maplibre-gl';
 import { fixedHexTileUrl, fixedTileUrl } from '../../api/coverage';
 import { useFabricAttribution } from '../../map/use-fabric-attribution';
+import { useCapabilities } from '../../queries/use-capabilities';
 import { FIXED_SOURCE_LAYER, LAYER, SOURCE } from '../../map/ids';
 import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../shared/fixed-status';
 import {
@@ -49,8 +50,9 @@ interface Options {
 
 export function useFixedTileLayers(map: MapLibreMap | null, o: Options): void {
   const { coverageVintage: cv, fabricVintage: fv, filters, available, visible, hexVisible } = o;
-  const hexUrl = cv && fv ? fixedHexTileUrl(cv, fv, filters) : null;
-  const pointUrl = cv && fv ? fixedTileUrl(cv, fv, filters.provider) : null;
+  const { revision } = useCapabilities();
+  const hexUrl = cv && fv ? fixedHexTileUrl(cv, fv, filters, revision) : null;
+  const pointUrl = cv && fv ? fixedTileUrl(cv, fv, filters.provider, revision) : null;
   const attribution = useFabricAttribution();
 
   useEffect(() => {
