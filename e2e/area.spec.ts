@@ -5,7 +5,7 @@ import type { Page, Request } from '@playwright/test';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import type { Fabric } from '../server/service/store/fabric';
 import { AreaPanelDriver } from './support/area-driver';
-import { densestTown } from './support/demo-town';
+import { densestTown, squareAroundTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
 import { MapDriver } from './support/map-driver';
 import { MAP_LAYER } from './support/map-layers';
@@ -163,22 +163,10 @@ test.describe('area workflow', () => {
   }) => {
     const town = await demoTown();
     const { panel } = await openDrawMode(page, town, 13);
-    const d = 0.01;
     const feature = {
       type: 'Feature',
       properties: {},
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [town.lng - d, town.lat - d],
-            [town.lng + d, town.lat - d],
-            [town.lng + d, town.lat + d],
-            [town.lng - d, town.lat + d],
-            [town.lng - d, town.lat - d],
-          ],
-        ],
-      },
+      geometry: squareAroundTown(town, 0.01),
     };
     const input = page.getByLabel('GeoJSON file');
     await input.setInputFiles({

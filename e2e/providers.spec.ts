@@ -8,7 +8,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { cellToLatLng } from 'h3-js';
 import { PbfReader } from 'pbf';
 import { AreaPanelDriver } from './support/area-driver';
-import { loadDemoTown, type DemoTown } from './support/demo-town';
+import { loadDemoTown, squareAroundTown, type DemoTown } from './support/demo-town';
 import { FixedLayerDriver, hexTipNumbers } from './support/fixed-layer';
 import { expect, test } from './support/fixtures';
 import { tileAt } from './support/hex-tile';
@@ -88,19 +88,7 @@ test('a provider found by brand filters the map, the hexagons and the report ali
     `/fabricext/${fabric}/providers?maxresults=100`,
   );
   // The provider serving most of the town (a satellite provider may claim more and serve none).
-  const d = 0.01;
-  const around = {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [town.lng - d, town.lat - d],
-        [town.lng + d, town.lat - d],
-        [town.lng + d, town.lat + d],
-        [town.lng - d, town.lat + d],
-        [town.lng - d, town.lat - d],
-      ],
-    ],
-  };
+  const around = squareAroundTown(town, 0.01);
   const serving = await apiPost<ApiReport>(request, `/fabricext/${fabric}/report`, around);
   const provider = list.providers.find((p) => p.provider_id === serving.providers[0]!.provider_id)!;
   const word = provider.brand_name.split(' ')[0]!;

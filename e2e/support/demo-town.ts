@@ -38,3 +38,18 @@ export async function loadDemoTown(): Promise<DemoTown> {
   const fabric = await loadDemoFabric(env ? { locations: Number(env) } : {});
   return densestTown(fabric);
 }
+
+/** A square of half-side `d` degrees around the town's centre, as a GeoJSON polygon. */
+export function squareAroundTown(town: DemoTown, d: number): GeoJSON.Polygon {
+  const corners = [
+    [-d, -d],
+    [d, -d],
+    [d, d],
+    [-d, d],
+    [-d, -d],
+  ];
+  return {
+    type: 'Polygon',
+    coordinates: [corners.map(([x, y]) => [town.lng + x!, town.lat + y!])],
+  };
+}

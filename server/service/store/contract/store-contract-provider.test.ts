@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../../shared/fixed-status';
 import type { ReportResult, Store } from '../store';
 import { contractAreas } from './testing/area-cases';
-import { askBoth, expectedOf, type Question } from './testing/ask-both';
+import { agreedAnswers, type Question } from './testing/ask-both';
 import { openContractFixture, type ContractFixture } from './testing/contract-fixture';
 import { Picker } from './testing/pick';
-import { disagreements } from './testing/same-answer';
 import { featureCounts, tileCases, tileDifferences } from './testing/tile-cases';
 
 let fx: ContractFixture;
@@ -21,11 +20,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-async function agree<T>(questions: Question<T>[]): Promise<T[]> {
-  const asked = await askBoth(fx.subject, fx.reference, questions);
-  expect(disagreements(asked)).toEqual([]);
-  return expectedOf(asked) as T[];
-}
+const agree = <T>(questions: Question<T>[]) => agreedAnswers<T>(fx, questions);
 
 /** Two providers of the vintage: the one claiming most locations, and the one claiming fewest. */
 function providersOf(): number[] {

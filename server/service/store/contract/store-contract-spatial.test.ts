@@ -6,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXED_FILTERS, type FixedFilters } from '../../../../shared/fixed-status';
 import type { LocateRecord, Store, SummarizeResult } from '../store';
 import { contractAreas, SUMMARY_FIELD_LISTS } from './testing/area-cases';
-import { askBoth, expectedOf, type Question } from './testing/ask-both';
+import { agreedAnswers, type Question } from './testing/ask-both';
 import { collectAll, repeated } from './testing/collect-all';
 import { openContractFixture, type ContractFixture } from './testing/contract-fixture';
 import { locatePoints, OPTION_SETS } from './testing/locate-cases';
 import { Picker } from './testing/pick';
-import { disagreements } from './testing/same-answer';
 import { featureCounts, tileCases, tileDifferences } from './testing/tile-cases';
 
 let fx: ContractFixture;
@@ -31,11 +30,7 @@ afterAll(async () => {
   await fx?.close();
 });
 
-async function agree<T>(questions: Question<T>[]): Promise<T[]> {
-  const asked = await askBoth(fx.subject, fx.reference, questions);
-  expect(disagreements(asked)).toEqual([]);
-  return expectedOf(asked) as T[];
-}
+const agree = <T>(questions: Question<T>[]) => agreedAnswers<T>(fx, questions);
 
 const vintage = (vi: number) => fx.fabric.vintages[vi].vintage;
 

@@ -4,7 +4,8 @@
 // never compared).
 import { ServiceError } from '../../../../contract/errors';
 import type { Store } from '../../store';
-import type { Asked } from './same-answer';
+import { expect } from 'vitest';
+import { disagreements, type Asked } from './same-answer';
 
 export interface Question<T> {
   what: string;
@@ -45,3 +46,13 @@ export async function askBoth<T>(
 
 /** The reference store's answers alone: what a case relies on to be worth asking. */
 export const expectedOf = <T>(asked: Asked<T>[]): T[] => asked.map((a) => a.expected);
+
+/** Each question asked of both stores, which must answer alike: the reference store's answers. */
+export async function agreedAnswers<T>(
+  stores: { subject: Store; reference: Store },
+  questions: Question<T>[],
+): Promise<T[]> {
+  const asked = await askBoth(stores.subject, stores.reference, questions);
+  expect(disagreements(asked)).toEqual([]);
+  return expectedOf(asked) as T[];
+}
