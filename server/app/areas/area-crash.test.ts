@@ -74,11 +74,11 @@ it('loses no acknowledged save when the server is killed mid-burst', async () =>
   const geometry = circle(20_000, 0);
   /** The name of each area's last acknowledged write. */
   const acknowledged = new Map<string, string>();
-  let killed = false;
+  const burst = { killed: false };
   let enough = () => {};
   const reached = new Promise<void>((done) => (enough = done));
   const writer = async (w: number) => {
-    for (let n = 0; !killed; n++) {
+    for (let n = 0; !burst.killed; n++) {
       // A new area, then a new version of the writer's own: both kinds of write are cut.
       for (const id of [`w${w}-${n}`, `w${w}`]) {
         const name = `writer ${w} take ${n}`;
@@ -92,7 +92,7 @@ it('loses no acknowledged save when the server is killed mid-burst', async () =>
           if (acknowledged.size >= 40) enough();
           if (!res.ok) throw new Error(`save refused: ${res.status} ${await res.text()}`);
         } catch (err) {
-          if (!killed) throw err;
+          if (!burst.killed) throw err;
           return;
         }
       }
@@ -102,7 +102,7 @@ it('loses no acknowledged save when the server is killed mid-burst', async () =>
   // A writer refused before the kill fails the test here rather than waiting forever.
   await Promise.race([reached, Promise.all(writers)]);
   const caught = await writeUnderWay(areasDir);
-  killed = true;
+  burst.killed = true;
   await first.kill9();
   await Promise.all(writers);
 
