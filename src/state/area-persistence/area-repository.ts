@@ -76,5 +76,22 @@ export function browserAreaRepository(): AreaRepository {
   };
 }
 
-/** The app's areas: kept in this browser. */
-export const areaRepository = browserAreaRepository();
+let current: AreaRepository = browserAreaRepository();
+
+/**
+ * The app's areas: kept in this browser, until a signed-in planner's app server keeps them
+ * (server-repository.ts, switched to by `keepAreasIn`); the browser's copy stays as it was.
+ */
+export const areaRepository: AreaRepository = {
+  load: () => current.load(),
+  save: (area) => current.save(area),
+  remove: (id) => current.remove(id),
+  saveSelection: (id) => current.saveSelection(id),
+  readSetAside: (key) => current.readSetAside(key),
+  deleteSetAside: (key) => current.deleteSetAside(key),
+  watch: (held, onChange, target) => current.watch(held, onChange, target),
+};
+
+export function keepAreasIn(repository: AreaRepository): void {
+  current = repository;
+}
