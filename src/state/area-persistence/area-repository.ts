@@ -76,7 +76,8 @@ export function browserAreaRepository(): AreaRepository {
   };
 }
 
-let current: AreaRepository = browserAreaRepository();
+const browser = browserAreaRepository();
+let current = browser;
 
 /**
  * The app's areas: kept in this browser, until a signed-in planner's app server keeps them
@@ -92,6 +93,9 @@ export const areaRepository: AreaRepository = {
   watch: (held, onChange, target) => current.watch(held, onChange, target),
 };
 
-export function keepAreasIn(repository: AreaRepository): void {
-  current = repository;
+/** Hands the keeping of areas to the repository `make` builds over this browser's own. */
+export function keepAreasIn<R extends AreaRepository>(make: (browser: AreaRepository) => R): R {
+  const made = make(browser);
+  current = made;
+  return made;
 }

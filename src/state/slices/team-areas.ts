@@ -61,12 +61,12 @@ export const createTeamAreasSlice: StateCreator<AppState, [], [], TeamAreasSlice
       const mine = listed.filter((a) => a.mine);
       const first = server === null;
       if (first) {
-        server = serverAreaRepository(areaRepository, serverAreaEvents(set, get));
+        const events = serverAreaEvents(set, get);
         const onServer = new Set(listed.map((a) => a.id));
         const local = get().areas.filter((a) => !onServer.has(a.id));
         const answered = readStoredText(browserStorage(), uploadAnsweredKey(person)) !== null;
         if (local.length > 0 && !answered) set({ uploadOffer: local });
-        keepAreasIn(server);
+        server = keepAreasIn((browser) => serverAreaRepository(browser, events));
       }
       for (const a of mine) server?.versions.set(a.id, a.version);
       set((s) => ({
