@@ -1,50 +1,19 @@
 // Areas that follow the planner (APP_AUTH=password): a planner's areas drawn before signing in
 // are offered for upload once; after it, a second browser of theirs shows the same areas, and a
 // colleague sees the one they share read-only, with their name, and can copy it.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { hashPassword } from '../server/app/auth/password-hash';
-import { writeUsers } from '../server/app/auth/users-file';
-import { startAppServer, type RunningAppServer } from '../server/app/start-app-server';
-import { createMemoryStore } from '../server/service/store/memory/memory-store';
-import { buildFixtureFabric } from '../server/service/testing/fixture-fabric';
 import { enterDrawMode } from './support/area-driver';
 import { expect, test, watchPage } from './support/fixtures';
+import { PASSWORD, startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
-const PASSWORD = 'a-long-test-password';
-let dir: string;
-let app: RunningAppServer;
+let app: SignedInApp;
 
 test.beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'team-areas-e2e-'));
-  const hash = await hashPassword(PASSWORD);
-  writeUsers(
-    join(dir, 'users'),
-    new Map([
-      ['ana', hash],
-      ['ben', hash],
-    ]),
-  );
-  app = await startAppServer({
-    port: 0,
-    host: '127.0.0.1',
-    env: {
-      APP_AUTH: 'password',
-      APP_USERS_FILE: join(dir, 'users'),
-      APP_USAGE_FILE: join(dir, 'usage.jsonl'),
-      APP_AREAS_DIR: join(dir, 'areas'),
-      SERVICE_WORKERS: '0',
-    },
-    store: createMemoryStore(buildFixtureFabric()),
-    log: () => {},
-  });
+  app = await startSignedInApp(['ana', 'ben']);
 });
 
 test.afterAll(async () => {
   await app?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const LOCAL_AREAS = ['Field north', 'Field south', 'River bend'].map((name, i) => ({
