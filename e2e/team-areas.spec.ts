@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { enterDrawMode } from './support/area-driver';
 import { expect, test, watchPage } from './support/fixtures';
-import { PASSWORD, startSignedInApp, type SignedInApp } from './support/signed-in-app';
+import { PASSWORD, expectAtApp, startSignedInApp, type SignedInApp } from './support/signed-in-app';
 
 let app: SignedInApp;
 
@@ -48,7 +48,7 @@ async function signedIn(browser: Browser, name: string, seed = false) {
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${app.url}/`);
+  await expectAtApp(page, app.url);
   await enterDrawMode(page);
   return { context, page, problems };
 }

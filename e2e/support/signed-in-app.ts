@@ -51,10 +51,14 @@ export async function startSignedInApp(
   };
 }
 
+/** At the app's page; its own state follows in the query and hash once the map is up. */
+export async function expectAtApp(page: Page, url: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`^${url.replace(/[.]/g, '\\.')}/(?:[?#]|$)`));
+}
+
 /** Signed in as `name`: the map, the name in the top bar, then Sign out to the signed-out page. */
 export async function seeMapThenSignOut(page: Page, url: string, name: string): Promise<void> {
-  // The app's own state follows in the query and hash once the map is up.
-  await expect(page).toHaveURL(new RegExp(`^${url.replace(/[.]/g, '\\.')}/(?:[?#]|$)`));
+  await expectAtApp(page, url);
   await new MapDriver(page).waitForIdle();
   await expect(page.getByTestId('signed-in')).toContainText(name);
   await page.getByRole('button', { name: 'Sign out' }).click();
