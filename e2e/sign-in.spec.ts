@@ -1,41 +1,22 @@
 // A team's server with password sign-in (APP_AUTH=password): a planner who opens the app is
 // sent to the sign-in page, signs in, gets the map with their name in the top bar, signs out,
 // and is back at the sign-in page, which the app's pages stay behind.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { hashPassword } from '../server/app/auth/password-hash';
-import { writeUsers } from '../server/app/auth/users-file';
-import { startAppServer, type RunningAppServer } from '../server/app/start-app-server';
-import { createMemoryStore } from '../server/service/store/memory/memory-store';
-import { buildFixtureFabric } from '../server/service/testing/fixture-fabric';
+import {
+  PASSWORD,
+  seeMapThenSignOut,
+  startSignedInApp,
+  type SignedInApp,
+} from './support/signed-in-app';
 import { expect, test } from './support/fixtures';
-import { MapDriver } from './support/map-driver';
 
-const PASSWORD = 'a-long-test-password';
-let dir: string;
-let app: RunningAppServer;
+let app: SignedInApp;
 
 test.beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sign-in-e2e-'));
-  writeUsers(join(dir, 'users'), new Map([['ana', await hashPassword(PASSWORD)]]));
-  app = await startAppServer({
-    port: 0,
-    host: '127.0.0.1',
-    env: {
-      APP_AUTH: 'password',
-      APP_USERS_FILE: join(dir, 'users'),
-      APP_USAGE_FILE: join(dir, 'usage.jsonl'),
-      SERVICE_WORKERS: '0',
-    },
-    store: createMemoryStore(buildFixtureFabric()),
-    log: () => {},
-  });
+  app = await startSignedInApp(['ana']);
 });
 
 test.afterAll(async () => {
   await app?.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 test('sign in, see the map and who is signed in, sign out, and be back at the sign-in page', async ({
@@ -47,13 +28,7 @@ test('sign in, see the map and who is signed in, sign out, and be back at the si
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page).toHaveURL(`${app.url}/`);
-  await new MapDriver(page).waitForIdle();
-  await expect(page.getByTestId('signed-in')).toContainText('ana');
-
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/sign-in\?ended=signed-out$/);
-  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await seeMapThenSignOut(page, app.url, 'ana');
 
   await page.goto(`${app.url}/`);
   await expect(page).toHaveURL(/\/sign-in\?next=%2F/);

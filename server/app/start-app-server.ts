@@ -10,6 +10,7 @@ import { parsePoolEnv } from '../service/pool/pool-env';
 import { startServicePool } from '../service/pool/service-pool';
 import type { Store } from '../service/store/store';
 import { authFromEnv } from './auth/auth-env';
+import { areaStoreFromEnv } from './areas/open-area-store';
 import type { Backend } from './backend';
 import { createAppServer } from './create-app-server';
 import { createEmbeddedBackend } from './embedded-backend';
@@ -154,13 +155,14 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.upstreamTimeoutMs ? { upstreamTimeoutMs: opts.upstreamTimeoutMs } : {}),
   });
+  const areas = await areaStoreFromEnv(env, auth, log);
   const app = createAppServer({
     backend,
     distDir: opts.distDir ?? resolve(ROOT, 'dist'),
     version: appVersion(),
     log,
     basemapStyle: env.VITE_BASEMAP_STYLE,
-    auth: { settings: auth },
+    auth: { settings: auth, ...(areas ? { areas } : {}) },
     // The port is known once listening (PORT 0 picks one).
     hosts: hostAllowlist({ port: () => port, bindHost: host, extra: front.allowedHosts }),
   });
@@ -169,6 +171,7 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     port = await listen(server, port, host);
   } catch (err) {
     await backend.close?.();
+    await areas?.close();
     throw err;
   }
   const shownHost = host.includes(':') ? `[${host}]` : host;
@@ -177,6 +180,7 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     close: async () => {
       await closeServer(server);
       await backend.close?.();
+      await areas?.close();
     },
   };
 }

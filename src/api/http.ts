@@ -33,7 +33,7 @@ export type QueryValue =
 export interface RequestSpec<T> {
   /** Name of the operation for messages, e.g. "locate". */
   operation: string;
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below the API base, starting with "/". */
   path: string;
   query?: Record<string, QueryValue>;

@@ -6,6 +6,7 @@ import { App } from './App';
 import { Providers } from './providers';
 import { installUrlSync } from './url-state';
 import { installAreaStorageSync } from '../state/area-storage-sync';
+import { installServerAreas } from '../state/server-areas-sync';
 import { useAppStore } from '../state/store';
 
 const root = document.getElementById('root');
@@ -15,6 +16,8 @@ if (!root) throw new Error('index.html is missing #root');
 installUrlSync(useAppStore);
 // Areas added, renamed or deleted in another tab show here too.
 installAreaStorageSync(useAppStore);
+// Signed in, the areas are the planner's on the app server, in every browser they use.
+installServerAreas(useAppStore);
 
 createRoot(root).render(
   <StrictMode>

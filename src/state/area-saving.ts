@@ -10,10 +10,19 @@ import type {
 import { byCreation, type SavedArea } from './saved-area';
 import type { AppState } from './store';
 
+const NOT_SAVED: Record<SaveProblem, (name: string) => string> = {
+  full: (name) =>
+    `Not saved: browser storage is full, so “${name}” will be gone after a reload. Export it as GeoJSON or delete old areas, then choose Retry save.`,
+  blocked: (name) =>
+    `Not saved: this browser does not let the app store areas (private browsing or site settings), so “${name}” will be gone after a reload. Export it as GeoJSON to keep it.`,
+  offline: (name) =>
+    `Not saved: the server could not be reached, so “${name}” will be gone after a reload. Choose Retry save when it is back, or export it as GeoJSON.`,
+  refused: (name) =>
+    `Not saved: the server refused “${name}”. Export it as GeoJSON to keep it, fix what the server named, then choose Retry save.`,
+};
+
 export function notSavedText(problem: SaveProblem, name: string): string {
-  return problem === 'full'
-    ? `Not saved: browser storage is full, so “${name}” will be gone after a reload. Export it as GeoJSON or delete old areas, then choose Retry save.`
-    : `Not saved: this browser does not let the app store areas (private browsing or site settings), so “${name}” will be gone after a reload. Export it as GeoJSON to keep it.`;
+  return NOT_SAVED[problem](name);
 }
 
 function without<T>(record: Record<string, T>, id: string): Record<string, T> {

@@ -8,6 +8,7 @@ import { createAreaTabSlice, type AreaTabSlice } from './slices/area-tab';
 import { createCustomSummarySlice, type CustomSummarySlice } from './slices/custom-summary';
 import { createFixedFiltersSlice, type FixedFiltersSlice } from './slices/fixed-filters';
 import { createCompareSlice, type CompareSlice } from './slices/compare';
+import { createTeamAreasSlice, type TeamAreasSlice } from './slices/team-areas';
 
 // UI state only; server state lives in TanStack Query, stored areas in area-persistence/.
 export type AppState = SessionSlice &
@@ -18,7 +19,8 @@ export type AppState = SessionSlice &
   AreaTabSlice &
   CustomSummarySlice &
   FixedFiltersSlice &
-  CompareSlice;
+  CompareSlice &
+  TeamAreasSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createSessionSlice(...a),
@@ -30,4 +32,5 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createCustomSummarySlice(...a),
   ...createFixedFiltersSlice(...a),
   ...createCompareSlice(...a),
+  ...createTeamAreasSlice(...a),
 }));

@@ -34,6 +34,10 @@ export interface AuthSettings {
   budgets: PersonBudgets;
   /** The JSON-lines usage log (APP_USAGE_FILE). */
   usageFile: string;
+  /** Signed-in planners' saved areas, one file each, unless STORE=postgis (APP_AREAS_DIR). */
+  areasDir: string;
+  /** Most saved areas one person may keep (APP_AREAS_PER_PERSON). */
+  areasPerPerson: number;
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, def: number | null): number | null {
@@ -116,5 +120,7 @@ export function authFromEnv(
       totalCreditsPerDay: positive(env, 'APP_CREDITS_PER_DAY', null),
     },
     usageFile: resolve(env.APP_USAGE_FILE?.trim() || resolve(opts.dataDir, 'usage.jsonl')),
+    areasDir: resolve(env.APP_AREAS_DIR?.trim() || resolve(opts.dataDir, 'areas')),
+    areasPerPerson: Math.max(1, Math.floor(positive(env, 'APP_AREAS_PER_PERSON', 200) ?? 200)),
   };
 }

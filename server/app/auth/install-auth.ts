@@ -1,8 +1,10 @@
 // Sign-in and budgets on the app server, put in place by createAppServer when APP_AUTH asks
 // for them: the gate on every route, password mode's routes, the per-person budgets in front
 // of the backend, and the app server's own answers about the session (GET /api/session) and
-// the usage log (GET /api/usage, admins only).
+// the usage log (GET /api/usage, admins only); the saved areas of the people signed in.
 import type { Hono } from 'hono';
+import { areaRoutes, areasStayInBrowser } from '../areas/area-routes';
+import type { AreaStore } from '../areas/area-store';
 import type { Backend } from '../backend';
 import type { LineLogger } from '../../node-http/log-lines';
 import type { AuthSettings } from './auth-env';
@@ -22,6 +24,8 @@ export interface AppAuth {
   settings: AuthSettings;
   /** Clock for sessions, throttles and budgets; tests move it. */
   now?: () => number;
+  /** Where signed-in planners' areas are kept; absent without sign-in. */
+  areas?: AreaStore;
 }
 
 export function installAuth(app: Hono, auth: AppAuth, backend: Backend, log: LineLogger): void {
@@ -29,6 +33,7 @@ export function installAuth(app: Hono, auth: AppAuth, backend: Backend, log: Lin
   const now = auth.now ?? Date.now;
   if (settings.mode === 'none') {
     app.get('/api/session', (c) => c.json({ signIn: 'none' }));
+    areasStayInBrowser(app);
     return;
   }
   const sessions = new SessionStore(settings.sessionHours * 3_600_000, now);
@@ -41,6 +46,7 @@ export function installAuth(app: Hono, auth: AppAuth, backend: Backend, log: Lin
   if (settings.mode !== 'proxy') signOutRoute(app, sessions);
   const ledger = new UsageLedger(settings.usageFile, log, now);
   app.use('/api/*', personBudgets(settings.budgets, backend, ledger));
+  if (auth.areas) areaRoutes(app, { store: auth.areas, maxAreas: settings.areasPerPerson });
 
   app.get('/api/session', (c) => {
     const name = personOf(c.req.raw);

@@ -14,10 +14,14 @@ button:hover,.button:hover{background:#174c9c}
 .note{font-size:.875rem;color:#535e6d;margin:0 0 .75rem}
 .problem{font-size:.875rem;color:#b42318;background:#fdecea;border-radius:4px;padding:.5rem;margin:0 0 .75rem}`;
 
+// No icon to fetch: a browser's own /favicon.ico request, made without a session, would be sent
+// to sign in (with OpenID Connect, a sign-in started at the provider) or answered 404.
+const NO_ICON = '<link rel="icon" href="data:,">';
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Coverage Explorer</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Coverage Explorer</title>${NO_ICON}<style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 export interface SignInPageState {
@@ -64,7 +68,7 @@ export function oidcSignInPage(next: string, problem: string): string {
 /** Signed in: on to the app, by a navigation this page starts (see oidc-routes.ts). */
 export function continuePage(next: string): string {
   const href = escapeHtml(next);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signed in · Coverage Explorer</title></head><body><p><a href="${href}">Continue to Coverage Explorer</a></p></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Signed in · Coverage Explorer</title>${NO_ICON}</head><body><p><a href="${href}">Continue to Coverage Explorer</a></p></body></html>`;
 }
 
 /** `next` from a form or a query, kept only when it is a path on this server. */

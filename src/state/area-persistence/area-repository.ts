@@ -76,5 +76,26 @@ export function browserAreaRepository(): AreaRepository {
   };
 }
 
-/** The app's areas: kept in this browser. */
-export const areaRepository = browserAreaRepository();
+const browser = browserAreaRepository();
+let current = browser;
+
+/**
+ * The app's areas: kept in this browser, until a signed-in planner's app server keeps them
+ * (server-repository.ts, switched to by `keepAreasIn`); the browser's copy stays as it was.
+ */
+export const areaRepository: AreaRepository = {
+  load: () => current.load(),
+  save: (area) => current.save(area),
+  remove: (id) => current.remove(id),
+  saveSelection: (id) => current.saveSelection(id),
+  readSetAside: (key) => current.readSetAside(key),
+  deleteSetAside: (key) => current.deleteSetAside(key),
+  watch: (held, onChange, target) => current.watch(held, onChange, target),
+};
+
+/** Hands the keeping of areas to the repository `make` builds over this browser's own. */
+export function keepAreasIn<R extends AreaRepository>(make: (browser: AreaRepository) => R): R {
+  const made = make(browser);
+  current = made;
+  return made;
+}

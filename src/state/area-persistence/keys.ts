@@ -18,3 +18,7 @@ export function areaIdOfKey(key: string): string | null {
 export function isSetAsideKey(key: string): boolean {
   return key.startsWith('coverage-explorer:') && key.includes(CORRUPT_MARK);
 }
+
+/** Set once a signed-in person answered the offer to upload this browser's areas. */
+export const uploadAnsweredKey = (person: string) =>
+  `coverage-explorer:upload-answered:${encodeURIComponent(person)}`;

@@ -6,7 +6,8 @@ import { byCreation, type SavedArea } from '../saved-area';
 import { areaRecordText, parseAreaRecord, parseAreaValue } from './record';
 import { listSetAsideCopies, setAside, type SetAsideCopy } from './set-aside';
 
-export type SaveProblem = 'full' | 'blocked';
+/** `offline`: the app server could not be reached; `refused`: it answered no (the notice says why). */
+export type SaveProblem = 'full' | 'blocked' | 'offline' | 'refused';
 export type SaveResult = { ok: true } | { ok: false; problem: SaveProblem };
 
 /** Quota errors carry different names and codes across browsers. */

@@ -35,6 +35,7 @@ export async function startAuthApp(
     env: {
       APP_USERS_FILE: join(dir, 'users'),
       APP_USAGE_FILE: join(dir, 'usage.jsonl'),
+      APP_AREAS_DIR: join(dir, 'areas'),
       // No worker threads: these tests are about the gate, not the heavy operations.
       SERVICE_WORKERS: '0',
       ...env,

@@ -1,9 +1,11 @@
-// Saved areas: pick one to summarize, rename it in place, delete it; an area the browser could
-// not store says so, with Retry save and Export GeoJSON as the ways to keep it.
+// Saved areas: pick one to summarize, rename it in place, delete it; an area the browser (or,
+// signed in, the app server) could not store says so, with Retry save and Export GeoJSON as the
+// ways to keep it.
 import { useShallow } from 'zustand/react/shallow';
 import type { SavedArea } from '../../../state/saved-area';
 import { useAppStore } from '../../../state/store';
 import { exportAreaGeoJson } from './area-export';
+import { AreaConflict, ColleagueAreas, ShareSwitch, UploadOffer } from './TeamAreas';
 
 const SOURCE_WORDS = {
   draw: 'Drawn',
@@ -16,6 +18,8 @@ const SOURCE_WORDS = {
 const UNSAVED_WORDS = {
   full: 'Not saved: browser storage is full.',
   blocked: 'Not saved: this browser does not allow storing areas.',
+  offline: 'Not saved: the server could not be reached.',
+  refused: 'Not saved: the server refused it.',
 } as const;
 
 function UnsavedActions({
@@ -56,7 +60,19 @@ function UnsavedActions({
   );
 }
 
+/** Mine, with what the app server says about them when signed in, then colleagues' shared ones. */
 export function AreaList() {
+  return (
+    <>
+      <UploadOffer />
+      <AreaConflict />
+      <MyAreas />
+      <ColleagueAreas />
+    </>
+  );
+}
+
+function MyAreas() {
   const { areas, unsaved, selectedId, selectArea, renameArea, deleteArea } = useAppStore(
     useShallow((s) => ({
       areas: s.areas,
@@ -101,6 +117,7 @@ export function AreaList() {
             onFocus={() => selectArea(area.id)}
           />
           <span className="area-list__source">{SOURCE_WORDS[area.source]}</span>
+          <ShareSwitch id={area.id} name={area.name} />
           <button
             type="button"
             className="button button--ghost"
