@@ -2,6 +2,12 @@
 // the bounding box and count of the vintage's locations in it. Built in one pass over the
 // locations on the first places call for the vintage (about 10 ms per 100,000 locations).
 import type { FabricIndex } from '../fabric-index';
+import { countyOfLocation } from '../../fabric-counties';
+import {
+  boundaryEntries,
+  countCountyLocations,
+  type CountyCounts,
+} from '../../rules/place-boundaries';
 import { roadParts } from '../../rules/match-text';
 import { addOutlinePoint, placeOutline, type OutlinePoints } from '../../rules/place-outline';
 import type {
@@ -43,9 +49,13 @@ export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex<Stree
     if (!list) points.set(e, (list = []));
     addOutlinePoint(list, loc.lng[i], loc.lat[i]);
   };
+  const county = countyOfLocation(ix.fabric);
+  const counties: CountyCounts = new Map();
   const bit = 1 << vi;
   for (let i = 0; i < loc.count; i++) {
     if (!(loc.presence[i] & bit)) continue;
+    const c = county(i);
+    countCountyLocations(counties, c.geoid, c.state);
     const t = towns[loc.town[i]];
     const key = t.name.toUpperCase();
     let town = byTown.get(key);
@@ -76,5 +86,6 @@ export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex<Stree
     towns: [...byTown.values()],
     zips: [...byZip.values()],
     streets: [...byStreet.values()],
+    boundaries: boundaryEntries(counties),
   };
 }
