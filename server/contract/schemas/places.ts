@@ -21,12 +21,10 @@ export const PlacesQuery = z.object({
     .openapi({ description: 'Most places, and most addresses, answered (default 10)' }),
 });
 
-const Bbox = z
-  .tuple([z.number(), z.number(), z.number(), z.number()])
-  .openapi({
-    description:
-      "[west, south, east, north] of the locations in the place; of a county's or state's boundary",
-  });
+const Bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).openapi({
+  description:
+    "[west, south, east, north] of the locations in the place; of a county's or state's boundary",
+});
 
 const Outline = z
   .object({
