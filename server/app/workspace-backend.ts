@@ -23,6 +23,7 @@ const OWN = new Set([
   'fixedChangeHexTile',
   'places',
   'report',
+  'count',
 ]);
 
 function ownOperation(method: string, url: URL): boolean {
