@@ -34,8 +34,10 @@ export const backendViewsSchema = z.object({
   changeTiles: z.boolean(),
   /** The area report (POST .../report). */
   report: z.boolean(),
-  /** Town, ZIP code and street search. */
+  /** Town, ZIP code, street, county and state search. */
   places: z.boolean(),
+  /** An area's count ahead of summarize and the report (POST .../count), to split it first. */
+  count: z.boolean(),
 });
 export type BackendViews = z.output<typeof backendViewsSchema>;
 
@@ -51,6 +53,7 @@ export const ALL_VIEWS: BackendViews = {
   changeTiles: true,
   report: true,
   places: true,
+  count: true,
 };
 export const NO_VIEWS: BackendViews = {
   fabricTiles: false,
@@ -58,6 +61,7 @@ export const NO_VIEWS: BackendViews = {
   changeTiles: false,
   report: false,
   places: false,
+  count: false,
 };
 
 const noun = (n: number) => (n === 1 ? 'county' : 'counties');

@@ -197,6 +197,7 @@ it('says in /api/health that the workspace answers, which counties, from which h
     changeTiles: true,
     report: true,
     places: true,
+    count: true,
   });
   expect(health.label).toBe(`Workspace · ${host}`);
   expect(dataSourceStamp(dataSourceSchema.parse(health.capabilities.data))).toMatch(

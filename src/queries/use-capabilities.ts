@@ -28,6 +28,7 @@ const UNKNOWN_VIEWS: BackendViews = {
   changeTiles: false,
   report: false,
   places: false,
+  count: false,
 };
 
 export function useCapabilities(): BackendCapabilities {

@@ -1,4 +1,5 @@
 // The search combobox against a fake service: debouncing, cancelling, choosing, ids, messages.
+import { ALL_VIEWS } from '../../../shared/capabilities';
 import { onLinkGrid } from '../../lib/geo/area-on-link-grid';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -120,7 +121,7 @@ function healthOf(places: boolean) {
     label: 'Demo data (synthetic)',
     capabilities: {
       data: { kind: 'demo' as const },
-      views: { fabricTiles: true, fixedTiles: true, changeTiles: true, report: true, places },
+      views: { ...ALL_VIEWS, places },
     },
     fabricVintages: [VINTAGE],
     coverageVintages: [VINTAGE],
