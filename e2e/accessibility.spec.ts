@@ -44,10 +44,8 @@ test('the start view, a location and the settings dialog', async ({ page }) => {
   await expectNoViolations(page, 'the settings dialog');
 });
 
-test('an area report, mobile coverage and a hexagon', async ({ page, pageGuard }) => {
+test('an area report, mobile coverage and a hexagon', async ({ page }) => {
   test.setTimeout(120_000);
-  // The county's report starts past maxcount: 422 on purpose, then split.
-  pageGuard.allowFailures('/report');
   const town = await loadDemoTown();
   const map = new MapDriver(page);
   await page.goto(`/#map=9/${town.lat}/${town.lng}`);
