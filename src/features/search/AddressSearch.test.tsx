@@ -463,7 +463,8 @@ describe('AddressSearch', () => {
     expect([s.selectedAreaId, s.mode]).toEqual([area!.id, 'draw']);
     localStorage.clear();
     s.deleteArea(area!.id);
-  });
+    // The Census boundaries are a large file to read and convert.
+  }, 30_000);
 
   it('locates coordinates as a map click does, with no request', async () => {
     const input = renderSearch();
