@@ -41,9 +41,21 @@ export const backendViewsSchema = z.object({
 });
 export type BackendViews = z.output<typeof backendViewsSchema>;
 
+/**
+ * A basemap the app server was started with (BASEMAP_STYLE, BASEMAP_PMTILES), drawn under the
+ * project's layers: a style's URL, and a raster archive's path for the pmtiles protocol.
+ */
+export const basemapSchema = z.object({
+  style: z.string().nullable(),
+  archive: z.string().nullable(),
+});
+export type Basemap = z.output<typeof basemapSchema>;
+
 export const capabilitiesSchema = z.object({
   data: dataSourceSchema,
   views: backendViewsSchema,
+  /** Absent: the app's own offline basemap. */
+  basemap: basemapSchema.optional(),
 });
 export type Capabilities = z.output<typeof capabilitiesSchema>;
 

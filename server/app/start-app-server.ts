@@ -11,6 +11,7 @@ import { startServicePool } from '../service/pool/service-pool';
 import type { Store } from '../service/store/store';
 import { authFromEnv } from './auth/auth-env';
 import type { Backend } from './backend';
+import { parseBasemapEnv } from './basemap-env';
 import { createAppServer } from './create-app-server';
 import { createEmbeddedBackend } from './embedded-backend';
 import type { DataSource } from '../../shared/capabilities';
@@ -147,6 +148,8 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     dataDir: resolve(ROOT, '.data'),
     log,
   });
+  // Before the backend starts, as sign-in: a bad basemap setting stops the server here.
+  const basemap = parseBasemapEnv(env);
   const backend = await backendFromEnv(env, log, {
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.upstreamTimeoutMs ? { upstreamTimeoutMs: opts.upstreamTimeoutMs } : {}),
@@ -156,7 +159,8 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     distDir: opts.distDir ?? resolve(ROOT, 'dist'),
     version: appVersion(),
     log,
-    basemapStyle: env.VITE_BASEMAP_STYLE,
+    basemapStyle: basemap.onlineOrigin ?? env.VITE_BASEMAP_STYLE,
+    basemap,
     auth: { settings: auth },
     // The port is known once listening (PORT 0 picks one).
     hosts: hostAllowlist({ port: () => port, bindHost: host, extra: front.allowedHosts }),
