@@ -3,6 +3,7 @@
 // Components never compare backend names.
 import { useQuery } from '@tanstack/react-query';
 import {
+  type Basemap,
   dataSourceLabel,
   dataSourceStamp,
   type BackendViews,
@@ -20,6 +21,8 @@ export interface BackendCapabilities {
   stamp: string;
   /** The badge's short form. */
   label: string;
+  /** A basemap the app server was started with; null: the app's own offline basemap. */
+  basemap: Basemap | null;
 }
 
 const UNKNOWN_VIEWS: BackendViews = {
@@ -33,12 +36,15 @@ const UNKNOWN_VIEWS: BackendViews = {
 
 export function useCapabilities(): BackendCapabilities {
   const { data } = useQuery({ ...healthQueryOptions(), select: capabilitiesOf });
-  if (!data) return { known: false, data: null, views: UNKNOWN_VIEWS, stamp: '', label: '' };
+  if (!data) {
+    return { known: false, data: null, views: UNKNOWN_VIEWS, stamp: '', label: '', basemap: null };
+  }
   return {
     known: true,
     data: data.data,
     views: data.views,
     stamp: dataSourceStamp(data.data),
     label: dataSourceLabel(data.data),
+    basemap: data.basemap ?? null,
   };
 }
