@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   app = await startAppServer({
     port: 0,
     host: '127.0.0.1',
-    distDir: resolve('dist'),
+    distDir: resolve(process.env.DIST_DIR ?? 'dist'),
     store: createMemoryStore(buildFixtureFabric()),
     env: { BASEMAP_PMTILES: join(dir, 'world.pmtiles') },
     log: () => {},
