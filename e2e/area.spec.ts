@@ -186,10 +186,7 @@ test.describe('area workflow', () => {
 
   test('from the keyboard, Enter on the focused map offers the county under the cross', async ({
     page,
-    pageGuard,
   }) => {
-    // The county's summary starts past maxcount: 422 on purpose, then split (tested below).
-    pageGuard.allowFailures('/summarize');
     const { county } = await fabric();
     const { map, panel } = await openDrawMode(page, await demoTown(), 9);
     await page.keyboard.press('Shift'); // a keyboard user: focus shows as :focus-visible
@@ -217,10 +214,8 @@ test.describe('area workflow', () => {
 
   test('the whole county, past maxcount, gives its full count by splitting with progress', async ({
     page,
-    pageGuard,
   }, testInfo) => {
-    // Parts over the limit answer 422 maxcount_exceeded on purpose; the client splits them.
-    pageGuard.allowFailures('/summarize');
+    // Counted first, the county and any part past the limit are split before being asked.
     test.setTimeout(180_000);
     const town = await demoTown();
     const { map, panel } = await openDrawMode(page, town, 9);

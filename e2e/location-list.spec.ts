@@ -72,10 +72,7 @@ async function townRectangle(page: Page, comparing: boolean): Promise<AreaPanelD
 
 test('the whole county: one row per location the report counts, each once, with progress', async ({
   page,
-  pageGuard,
 }, testInfo) => {
-  // The county's report starts past maxcount: 422 on purpose, then split (report.spec.ts).
-  pageGuard.allowFailures('/report');
   test.setTimeout(240_000);
   const map = new MapDriver(page);
   await page.goto(`/#map=9/${town.lat}/${town.lng}`);

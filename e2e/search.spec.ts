@@ -1,6 +1,6 @@
 // The search box for each kind of text a planner types, against the app's own /api: coordinates
-// locate the location the API's locate gives there (in either order), a ZIP code and a town fly
-// to the extent places gives, a street lists addresses that match confirms one by one, and a
+// locate the location the API's locate gives there (in either order), a ZIP code, a town and a
+// county fly to the extent places gives (the county then kept as an area), a street lists addresses that match confirms one by one, and a
 // location_id opens that location. Every expected value comes from the API or the seeded fabric.
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import type { Fabric } from '../server/service/store/fabric';
@@ -85,7 +85,9 @@ test('coordinates locate the location the API locates there, in either order', a
   }
 });
 
-test('a ZIP code and a town fly to the extent places gives', async ({ page }) => {
+test('a ZIP code, a town and the county fly to the extent places gives; the county becomes an area', async ({
+  page,
+}) => {
   const map = new MapDriver(page);
   await page.goto('/');
   await map.waitForIdle();
@@ -96,6 +98,7 @@ test('a ZIP code and a town fly to the extent places gives', async ({ page }) =>
   for (const [text, kind, label] of [
     [town.zip, 'zip', 'ZIP code'],
     [town.name, 'town', 'Town'],
+    [fabric.county.name, 'county', 'County'],
   ] as const) {
     const answer = await apiGet<Places>(
       page.request,
@@ -118,6 +121,12 @@ test('a ZIP code and a town fly to the extent places gives', async ({ page }) =>
     // Nothing was selected: a place is only flown to.
     await expect(page.getByRole('region', { name: 'Location', exact: true })).toHaveCount(0);
   }
+  // The county, chosen last, is offered as a town is: as an area, its Census boundary by GEOID.
+  await page.getByRole('button', { name: 'Use as area' }).click();
+  await expect(page).toHaveURL(new RegExp(`area=c(:|%3A)${fabric.county.geoid}`));
+  await expect(page.getByRole('region', { name: 'Area summary' })).toContainText(
+    fabric.county.name,
+  );
 });
 
 test('a street lists its addresses, each confirmed by match, and one opens', async ({ page }) => {

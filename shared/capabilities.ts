@@ -34,14 +34,28 @@ export const backendViewsSchema = z.object({
   changeTiles: z.boolean(),
   /** The area report (POST .../report). */
   report: z.boolean(),
-  /** Town, ZIP code and street search. */
+  /** Town, ZIP code, street, county and state search. */
   places: z.boolean(),
+  /** An area's count ahead of summarize and the report (POST .../count), to split it first. */
+  count: z.boolean(),
 });
 export type BackendViews = z.output<typeof backendViewsSchema>;
+
+/**
+ * A basemap the app server was started with (BASEMAP_STYLE, BASEMAP_PMTILES), drawn under the
+ * project's layers: a style's URL, and a raster archive's path for the pmtiles protocol.
+ */
+export const basemapSchema = z.object({
+  style: z.string().nullable(),
+  archive: z.string().nullable(),
+});
+export type Basemap = z.output<typeof basemapSchema>;
 
 export const capabilitiesSchema = z.object({
   data: dataSourceSchema,
   views: backendViewsSchema,
+  /** Absent: the app's own offline basemap. */
+  basemap: basemapSchema.optional(),
 });
 export type Capabilities = z.output<typeof capabilitiesSchema>;
 
@@ -51,6 +65,7 @@ export const ALL_VIEWS: BackendViews = {
   changeTiles: true,
   report: true,
   places: true,
+  count: true,
 };
 export const NO_VIEWS: BackendViews = {
   fabricTiles: false,
@@ -58,6 +73,7 @@ export const NO_VIEWS: BackendViews = {
   changeTiles: false,
   report: false,
   places: false,
+  count: false,
 };
 
 const noun = (n: number) => (n === 1 ? 'county' : 'counties');

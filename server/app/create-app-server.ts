@@ -2,6 +2,8 @@
 // answer, and the built app from dist/ with a client-side-route fallback. Security headers and a
 // request id go on every answer, /api and pages alike; the front door refuses other Hosts,
 // other sites and odd methods first; every failure is JSON, never a text/plain page.
+import { installBasemapFiles } from './basemap-files';
+import type { BasemapSettings } from './basemap-env';
 import { Hono } from 'hono';
 import { clientWentAway } from '../node-http/client-gone';
 import { ServiceError, errorFetchResponse } from '../contract/errors';
@@ -35,6 +37,8 @@ export interface AppServerOptions {
   healthCacheMs?: number;
   /** Sign-in and per-person budgets (APP_AUTH); absent, every request is served. */
   auth?: AppAuth;
+  /** A basemap set at start (BASEMAP_STYLE, BASEMAP_PMTILES): told in capabilities, files sent. */
+  basemap?: BasemapSettings;
 }
 
 // Node's fetch needs `duplex` to send a streamed body; the DOM RequestInit type lacks it.
@@ -83,6 +87,8 @@ export function createAppServer(opts: AppServerOptions): Hono {
   if (opts.auth) installAuth(app, opts.auth, backend, log);
   if (backend.guard) app.use('/api/*', backend.guard);
 
+  const basemap = opts.basemap?.basemap;
+  const capabilities = basemap ? { ...backend.capabilities, basemap } : backend.capabilities;
   app.get('/api/health', async (c) => {
     c.header('Cache-Control', 'no-store');
     // Asked every time: vintages kept from before an outage must not make it look healthy.
@@ -93,7 +99,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
         {
           ...problem.body(),
           backend: backend.kind,
-          capabilities: backend.capabilities,
+          capabilities,
           version: opts.version,
         },
         503,
@@ -110,7 +116,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
     return c.json({
       backend: backend.kind,
       label: backend.label,
-      capabilities: backend.capabilities,
+      capabilities,
       ...value,
       version: opts.version,
     });
@@ -131,6 +137,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
     return fast ?? backend.handle(toServiceRequest(c.req.raw));
   });
 
+  if (opts.basemap) installBasemapFiles(app, opts.basemap);
   if (opts.distDir) {
     const pages = staticApp(opts.distDir);
     app.get('*', (c) => pages(c));

@@ -62,6 +62,7 @@ describe('app server, embedded backend', () => {
           changeTiles: true,
           report: true,
           places: true,
+          count: true,
         },
       },
     });

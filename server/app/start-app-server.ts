@@ -12,6 +12,7 @@ import type { Store } from '../service/store/store';
 import { authFromEnv } from './auth/auth-env';
 import { areaStoreFromEnv } from './areas/open-area-store';
 import type { Backend } from './backend';
+import { parseBasemapEnv } from './basemap-env';
 import { createAppServer } from './create-app-server';
 import { createEmbeddedBackend } from './embedded-backend';
 import type { DataSource } from '../../shared/capabilities';
@@ -151,6 +152,8 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     dataDir: resolve(ROOT, '.data'),
     log,
   });
+  // Before the backend starts, as sign-in: a bad basemap setting stops the server here.
+  const basemap = parseBasemapEnv(env);
   const backend = await backendFromEnv(env, log, {
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.upstreamTimeoutMs ? { upstreamTimeoutMs: opts.upstreamTimeoutMs } : {}),
@@ -161,7 +164,8 @@ export async function startAppServer(opts: StartOptions = {}): Promise<RunningAp
     distDir: opts.distDir ?? resolve(ROOT, 'dist'),
     version: appVersion(),
     log,
-    basemapStyle: env.VITE_BASEMAP_STYLE,
+    basemapStyle: basemap.onlineOrigin ?? env.VITE_BASEMAP_STYLE,
+    basemap,
     auth: { settings: auth, ...(areas ? { areas } : {}) },
     // The port is known once listening (PORT 0 picks one).
     hosts: hostAllowlist({ port: () => port, bindHost: host, extra: front.allowedHosts }),

@@ -179,6 +179,7 @@ describe('upstream proxy', () => {
           changeTiles: false,
           report: false,
           places: false,
+          count: false,
         },
       },
       fabricVintages: [{ vintage: '202506' }],

@@ -26,6 +26,7 @@ const OWN = new Set([
   'places',
   'report',
   'providers',
+  'count',
 ]);
 
 function ownOperation(method: string, url: URL): boolean {

@@ -9,6 +9,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataSourceSchema, dataSourceStamp } from '../../shared/capabilities';
+import { boundaryFeature } from '../service/routes/boundaries';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import type { Fabric } from '../service/store/fabric';
 import type { Store } from '../service/store/store';
@@ -151,6 +152,16 @@ it('summarizes an area across both counties by county, and finds places and loca
   expect(pb.status).toBe(200);
   expect((json(pb.bytes).places as unknown[]).length).toBeGreaterThan(0);
   expect(json(pb.bytes)).toEqual(json(pa.bytes));
+  // Each synced county by its name, with its own count, as the embedded service answers it.
+  for (const geoid of [COUNTY, NEIGHBOUR]) {
+    const name = boundaryFeature('counties', geoid)!.properties.name;
+    const [ca, cb] = await both(`/api/fabricext/202506/places?q=${encodeURIComponent(name)}`);
+    const county = (json(cb.bytes).places as { geoid?: string; locationcount: number }[]).find(
+      (p) => p.geoid === geoid,
+    );
+    expect(county?.locationcount, name).toBeGreaterThan(0);
+    expect(json(cb.bytes)).toEqual(json(ca.bytes));
+  }
   // Locate is published: the workspace forwards it upstream, in either county.
   const seen = proxy.seen.length;
   for (const k of [0, 1]) {
@@ -186,6 +197,7 @@ it('says in /api/health that the workspace answers, which counties, from which h
     changeTiles: true,
     report: true,
     places: true,
+    count: true,
   });
   expect(health.label).toBe(`Workspace · ${host}`);
   expect(dataSourceStamp(dataSourceSchema.parse(health.capabilities.data))).toMatch(

@@ -84,6 +84,8 @@ export const OPERATIONS: readonly OperationDef[] = [
   op('report', 'POST', 'fabricext', `/fabricext/${V}/report`, false, AREA_CALL),
   // Ours (reference service only): providers by brand, id or FRN (docs/SERVICE.md, "providers").
   op('providers', 'GET', 'fabricext', `/fabricext/${V}/providers`),
+  // Ours: the count a client splits an area by, free so that asking it first costs nothing.
+  op('count', 'POST', 'fabricext', `/fabricext/${V}/count`, false, { credits: 0, maxrequest: 1 }),
   op('coverageVintages', 'GET', 'coverage', '/coverage/vintages', false, FREE),
   op('fixedCoverage', 'GET', 'coverage', '/coverage/bdcfixed', true),
   op('fixedCoverageBulk', 'POST', 'coverage', '/coverage/bdcfixed', true),

@@ -1,4 +1,4 @@
-// places: the reference service's search of towns, ZIP codes and streets by name (docs/SERVICE.md,
+// places: the reference service's search of towns, ZIP codes, streets, counties and states by name (docs/SERVICE.md,
 // "places"). A real service does not offer it: the app asks only a backend whose capabilities
 // list it (src/queries/use-capabilities.ts).
 import { z } from 'zod';
@@ -12,7 +12,7 @@ const outlineSchema = z.object({
 });
 
 const placeSchema = z.object({
-  kind: z.enum(['town', 'zip', 'street']),
+  kind: z.enum(['town', 'zip', 'street', 'county', 'state']),
   name: z.string(),
   city: z.string().nullable(),
   state: z.string(),
@@ -21,6 +21,8 @@ const placeSchema = z.object({
   bbox: z.tuple([numberLike, numberLike, numberLike, numberLike]),
   outline: outlineSchema.nullish().transform((o) => o ?? null),
   score: numberLike,
+  /** A county's or state's GEOID (those kinds only). */
+  geoid: textLike.nullish().transform((g) => g ?? null),
 });
 export type Place = z.output<typeof placeSchema>;
 

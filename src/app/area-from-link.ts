@@ -3,11 +3,9 @@
 // as it came. Either way it is selected in Draw mode, once, never twice. What cannot be used
 // is said in the Draw toolbar's notice, and the rest of the link still applies.
 import type { StoreApi } from 'zustand';
-import { loadBoundaries } from '../map/boundaries';
-import { findBoundaryArea } from '../map/boundary-area';
+import { loadBoundaryArea } from '../map/boundary-area';
 import { addOrSelectArea, type AreaLinkParse } from '../state/area-link';
 import type { AppState } from '../state/store';
-import { validateAreaGeometry } from '../lib/geo/validate-area';
 
 export function linkNotice(store: StoreApi<AppState>, text: string): void {
   store.getState().setAreaNotice({ kind: 'error', text });
@@ -34,28 +32,12 @@ export async function restoreLinkedArea(
     store.getState().announceArea(id, `Opened ${name ?? fallback} from the link.`);
     return;
   }
-  const what = `${link.kind} ${link.geoid}`;
-  let found;
-  try {
-    const boundaries = await loadBoundaries();
-    found = findBoundaryArea(
-      link.kind === 'county' ? boundaries.counties : boundaries.states,
-      link.kind,
-      link.geoid,
-    );
-  } catch {
-    linkNotice(store, `The outline of ${what} did not load. Reload the page to try again.`);
+  const lookup = await loadBoundaryArea(link.kind, link.geoid);
+  if (!lookup.ok) {
+    linkNotice(store, lookup.problem);
     return;
   }
-  if (!found) {
-    linkNotice(store, `The link names ${what}, which the Census boundaries do not hold.`);
-    return;
-  }
-  const problem = validateAreaGeometry(found.geometry);
-  if (problem) {
-    linkNotice(store, `The outline of ${found.name} cannot be used as an area: ${problem}`);
-    return;
-  }
+  const found = lookup.area;
   const id = addOrSelectArea(store.getState(), {
     name: name ?? found.name,
     geometry: found.geometry,

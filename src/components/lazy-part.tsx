@@ -2,6 +2,8 @@
 // does not wait for code a planner may never use (drawing, the area panel, mobile coverage).
 // While the chunk loads a status line says so; if it fails to load (the network dropped, or a
 // new release replaced the files), a message says so with Retry, which fetches it again.
+// `preload` fetches it earlier, when the planner heads for the control that shows it, so the
+// code is there (or on its way) by the time it is shown.
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import './lazy-part.css';
 
@@ -49,6 +51,8 @@ class ChunkBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 }
 
+export type LazyPart<P> = ComponentType<P> & { preload: () => void };
+
 /**
  * `what` names the part in its loading and failure messages ("the drawing tools"); `compact`
  * for a part drawn over the map rather than in a panel.
@@ -57,10 +61,20 @@ export function lazyPart<P extends object>(
   what: string,
   load: () => Promise<ComponentType<P>>,
   { compact = false } = {},
-): ComponentType<P> {
+): LazyPart<P> {
+  // One fetch, whether it was started by preload or by the first render; a failed one is
+  // forgotten, so Retry (or the next preload) fetches again.
+  let pending: Promise<ComponentType<P>> | null = null;
+  const fetchOnce = () => {
+    pending ??= load().catch((err: unknown) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
   const make = () =>
     lazy(() =>
-      load().then(
+      fetchOnce().then(
         (part) => ({ default: part }),
         (err: unknown) => {
           throw new ChunkLoadError(`${what} did not load: ${String(err)}`);
@@ -68,7 +82,7 @@ export function lazyPart<P extends object>(
       ),
     );
   let Part = make();
-  return function LazyPart(props: P) {
+  function LazyPart(props: P) {
     // Bumped by Retry, so the new lazy component (a new import) renders.
     const [, setAttempt] = useState(0);
     const retry = () => {
@@ -88,5 +102,9 @@ export function lazyPart<P extends object>(
         </Suspense>
       </ChunkBoundary>
     );
-  };
+  }
+  return Object.assign(LazyPart, {
+    // A failed early fetch is not an error yet: the part shows it once it is rendered.
+    preload: () => void fetchOnce().catch(() => undefined),
+  });
 }

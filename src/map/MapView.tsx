@@ -16,6 +16,7 @@ import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
 import { MAP_KEYS_ID } from './centre-activate';
 import { useMapCover } from './map-cover';
 import { useMapClicks } from './use-map-clicks';
+import { useRunTimeBasemap } from './use-run-time-basemap';
 import './map.css';
 
 const onlineStyle = env.VITE_BASEMAP_STYLE ?? null;
@@ -68,7 +69,10 @@ export function MapView({ children }: { children?: ReactNode }) {
   const enterDoes =
     mode === 'inspect' ? 'inspects the point' : drawTool === 'none' ? 'picks the county' : null;
   // Vector tiles of the fabric (roads, parcels, footprints): the demo's and an import's.
-  const fabricTiles = useCapabilities().views.fabricTiles;
+  const capabilities = useCapabilities();
+  const fabricTiles = capabilities.views.fabricTiles;
+  // A basemap set on the server at start, under the project's layers (not over an online style).
+  useRunTimeBasemap(map, onlineStyle ? null : capabilities.basemap);
   const showFabric = !onlineStyle && fabricTiles;
   useFabricLayers(map, fabricVintage, showFabric);
   useFabricVisibility(map, layers, fabricVintage, showFabric);

@@ -3,6 +3,7 @@
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon, Position } from 'geojson';
+import { countyLabel } from '../../shared/county-label';
 
 export interface Boundaries {
   states: FeatureCollection;
@@ -47,14 +48,6 @@ export function countyLabelPoints(counties: FeatureCollection): FeatureCollectio
     });
   }
   return { type: 'FeatureCollection', features };
-}
-
-/** "Sangamon County", "Orleans Parish"; Alaska and Virginia's cities keep their own names. */
-export function countyLabel(name: string, geoid: string): string {
-  const state = geoid.slice(0, 2);
-  if (state === '22') return `${name} Parish`;
-  if (state === '02' || /city$/i.test(name)) return name;
-  return `${name} County`;
 }
 
 /** Area-weighted centroid of the largest outer ring (good enough for county shapes). */

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { booleanPointInPolygon } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
-import { summarizeSplit, type PartOutcome, type SummarizePart } from './summary-split-run';
+import {
+  partPlan,
+  summarizeSplit,
+  type CountPart,
+  type PartOutcome,
+  type SummarizePart,
+} from './summary-split-run';
 import type { SummaryRow } from '../api/schemas';
 import { mergeSummaries, rowGroupKey } from './summary-merge';
 
@@ -121,6 +127,40 @@ describe('summarizeSplit', () => {
       expect(got.max_down_mbps_avg as number).toBeCloseTo(want.max_down_mbps_avg as number, 9);
     }
     expect(progress.at(-1)).toBe(`${run.parts} of ${run.parts}`);
+  });
+
+  it('splits ahead by the count, asking no part past maxcount, to the same answer', async () => {
+    const points = places(3000);
+    const counts: AreaGeometry[] = [];
+    const count: CountPart = async (area) => {
+      counts.push(area);
+      const inside = points.filter((p) => booleanPointInPolygon([p.lng, p.lat], area));
+      return { locationcount: inside.length, maxcount: 400 };
+    };
+    const outcomes: PartOutcome[] = [];
+    const service = fakeService(points, 400);
+    const run = await summarizeSplit({
+      area: county,
+      fields,
+      count,
+      summarize: async (area, signal) => {
+        const outcome = await service(area, signal);
+        outcomes.push(outcome);
+        return outcome;
+      },
+      signal: new AbortController().signal,
+    });
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+    expect([run.result.locationcount, outcomes.length]).toEqual([3000, run.parts]);
+    // The whole county and every part cut from it were counted before being asked.
+    expect(counts.length).toBeGreaterThan(run.parts);
+  });
+
+  it('asks a part whose count is unknown or within maxcount, and cuts one past it', () => {
+    expect(partPlan(null)).toEqual({ ask: true });
+    expect(partPlan({ locationcount: 50_000, maxcount: 50_000 })).toEqual({ ask: true });
+    // 86,000 at 60% of 50,000 a part: 3 parts.
+    expect(partPlan({ locationcount: 86_000, maxcount: 50_000 })).toEqual({ ask: false, parts: 3 });
   });
 
   it('keeps at most 4 parts in flight', async () => {

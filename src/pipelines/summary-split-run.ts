@@ -2,6 +2,9 @@
 // area is split into parts (again for any part still too big), at most `concurrency` parts
 // are in flight, and the part summaries are merged into the one answer the whole would give.
 // runSplit does the same for any answer that merges exactly (the area report's counts).
+// A part is split ahead when a count (the reference service's count operation) says it holds
+// more than maxcount, so no request is sent that the service would refuse; without a count (a
+// service that does not tell it ahead) the part is asked, and its 422 tells the count instead.
 import { splitArea } from '../lib/geo/split-area';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { mergeSummaries, type SummaryResult } from './summary-merge';
@@ -23,8 +26,16 @@ export interface SplitProgress {
   total: number;
 }
 
+/** How many locations an area holds and the most one request may cover; null: not known. */
+export type CountPart = (
+  area: AreaGeometry,
+  signal: AbortSignal,
+) => Promise<{ locationcount: number; maxcount: number } | null>;
+
 export interface SplitRunOptions {
   area: AreaGeometry;
+  /** Asked before each part, when the service tells counts ahead. */
+  count?: CountPart;
   fields: readonly string[];
   summarize: SummarizePart;
   signal: AbortSignal;
@@ -54,6 +65,17 @@ export function splitFactor(locationcount: number | null, maxcount: number | nul
   return Math.max(2, Math.min(16, Math.ceil(locationcount / (maxcount * TARGET_SHARE))));
 }
 
+/**
+ * What to do with a part, from its count: ask it when it fits or its count is not known (the
+ * service's 422 then tells it), else cut it in `parts` without asking.
+ */
+export function partPlan(
+  counted: { locationcount: number; maxcount: number } | null,
+): { ask: true } | { ask: false; parts: number } {
+  if (!counted || counted.locationcount <= counted.maxcount) return { ask: true };
+  return { ask: false, parts: splitFactor(counted.locationcount, counted.maxcount) };
+}
+
 function abortError(): Error {
   return new DOMException('The summary was cancelled.', 'AbortError');
 }
@@ -71,21 +93,26 @@ export async function runSplit<T>(options: GenericSplitOptions<T>): Promise<Spli
   const progress: SplitProgress = { done: 0, total: 1 };
   let failure: unknown = null;
 
+  const cut = (part: { area: AreaGeometry; depth: number }, parts: number) => {
+    const pieces = part.depth < MAX_DEPTH ? splitArea(part.area, parts) : [];
+    if (pieces.length < 2) throw new Error('The area could not be split under the service limit.');
+    for (const area of pieces) queue.push({ area, depth: part.depth + 1 });
+    progress.total += pieces.length - 1;
+  };
+
   const runPart = async (part: { area: AreaGeometry; depth: number }): Promise<void> => {
     if (signal.aborted) throw abortError();
-    const outcome = await summarize(part.area, signal);
-    if (outcome.ok) {
-      results.push(outcome.result);
-      progress.done += 1;
+    const plan = partPlan(options.count ? await options.count(part.area, signal) : null);
+    if (!plan.ask) {
+      cut(part, plan.parts);
     } else {
-      const pieces =
-        part.depth < MAX_DEPTH
-          ? splitArea(part.area, splitFactor(outcome.locationcount, outcome.maxcount))
-          : [];
-      if (pieces.length < 2)
-        throw new Error('The area could not be split under the service limit.');
-      for (const area of pieces) queue.push({ area, depth: part.depth + 1 });
-      progress.total += pieces.length - 1;
+      const outcome = await summarize(part.area, signal);
+      if (outcome.ok) {
+        results.push(outcome.result);
+        progress.done += 1;
+      } else {
+        cut(part, splitFactor(outcome.locationcount, outcome.maxcount));
+      }
     }
     onProgress?.({ ...progress });
   };

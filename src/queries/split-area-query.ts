@@ -1,6 +1,8 @@
 // An area asked of an operation that counts at most maxcount locations per request: one
 // request when it fits, otherwise the split run of pipelines/summary-split-run.ts (parts under
-// maxcount, at most 4 in flight, merged exactly), with progress and Cancel. The custom summary
+// maxcount, at most 4 in flight, merged exactly), with progress and Cancel. A backend that
+// counts an area ahead (capabilities' `count`) is asked first, so a part past maxcount is split
+// before it is sent; otherwise the service's 422 tells the count. The custom summary
 // (use-area-summary.ts) and the report (use-area-report.ts) are both asked this way.
 import {
   queryOptions,
@@ -10,11 +12,13 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { countArea } from '../api/area-count';
 import { maxcountExceeded } from '../api/fabricext';
 import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { hashJson } from '../lib/hash';
 import {
   runSplit,
+  type CountPart,
   type PartOutcome,
   type SplitProgress,
   type SplitRunResult,
@@ -35,6 +39,8 @@ export interface SplitAreaQuery<Answer> {
   area: AreaGeometry | null;
   /** The query's work given the runner; null while something it needs is missing. */
   run: ((split: SplitRunner) => Promise<Answer>) | null;
+  /** Each part's count before it is asked; null when the backend does not count ahead. */
+  count?: CountPart | null;
 }
 
 /** The answer, and how long the whole run took. */
@@ -52,6 +58,18 @@ export async function partOutcome<T>(ask: () => Promise<T>): Promise<PartOutcome
 }
 
 /**
+ * The count a part is split ahead by: its locations in each fabric vintage given, summed (an
+ * upper bound of a comparison's locations in either release, which the service weighs).
+ */
+export function countInVintages(vintages: readonly string[]): CountPart {
+  return async (area, signal) => {
+    const counts = await Promise.all(vintages.map((v) => countArea(v, area, signal)));
+    const locationcount = counts.reduce((sum, c) => sum + c.locationcount, 0);
+    return { locationcount, maxcount: Math.min(...counts.map((c) => c.maxcount)) };
+  };
+}
+
+/**
  * The split run's progress is server state like its answer, so it lives in the query cache
  * under its own key rather than in the UI store: the panel and the map layer observe the same
  * run, and whichever mounted first runs the query function that writes it.
@@ -61,6 +79,7 @@ export function splitAreaQueryOptions<Answer>({
   progressKey,
   area,
   run,
+  count,
 }: SplitAreaQuery<Answer>) {
   return queryOptions({
     queryKey,
@@ -75,6 +94,7 @@ export function splitAreaQueryOptions<Answer>({
                 area,
                 signal,
                 concurrency: 4,
+                count: count ?? undefined,
                 part,
                 merge,
                 // Progress only matters once the area had to be split.

@@ -9,7 +9,14 @@ import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { mergeReports } from '../pipelines/report-merge';
 import type { SplitRunResult } from '../pipelines/summary-split-run';
 import { reportKeys } from './keys';
-import { partOutcome, useAreaHash, useSplitAreaQuery, type Timed } from './split-area-query';
+import {
+  countInVintages,
+  partOutcome,
+  useAreaHash,
+  useSplitAreaQuery,
+  type Timed,
+} from './split-area-query';
+import { useCapabilities } from './use-capabilities';
 
 interface ReportOutcome {
   report: AreaReport;
@@ -55,7 +62,12 @@ const outcome = (run: SplitRunResult<AreaReport>, changeProblem?: string): Repor
 export function useAreaReport(ask: ReportAsk, area: AreaGeometry | null) {
   const { vintage, coverage, filters, compareWith = null } = ask;
   const key = [vintage ?? '', coverage ?? '', filtersKey(ask), useAreaHash(area)] as const;
+  const counts = useCapabilities().views.count;
   return useSplitAreaQuery({
+    count:
+      counts && vintage
+        ? countInVintages(compareWith ? [vintage, compareWith.fabric] : [vintage])
+        : null,
     queryKey: reportKeys.area(...key),
     progressKey: reportKeys.progress(...key),
     area,

@@ -6,7 +6,14 @@ import type { AreaGeometry } from '../lib/geo/area-geojson';
 import { mergeSummaries, type SummaryResult } from '../pipelines/summary-merge';
 import type { SummarizePart } from '../pipelines/summary-split-run';
 import { summarizeKeys } from './keys';
-import { partOutcome, useAreaHash, useSplitAreaQuery, type Timed } from './split-area-query';
+import {
+  countInVintages,
+  partOutcome,
+  useAreaHash,
+  useSplitAreaQuery,
+  type Timed,
+} from './split-area-query';
+import { useCapabilities } from './use-capabilities';
 
 /** `parts` is 1 when the area fitted in one request. */
 export type AreaSummary = Timed<{ result: SummaryResult; parts: number }>;
@@ -33,7 +40,9 @@ export function useAreaSummary(
   at?: SummaryAt,
 ) {
   const key = [vintage ?? '', useAreaHash(area), fields, nocat, atKey(at)] as const;
+  const counts = useCapabilities().views.count;
   return useSplitAreaQuery({
+    count: counts && vintage ? countInVintages([vintage]) : null,
     queryKey: summarizeKeys.area(...key),
     progressKey: summarizeKeys.progress(...key),
     area,

@@ -3,6 +3,7 @@
 // Components never compare backend names.
 import { useQuery } from '@tanstack/react-query';
 import {
+  type Basemap,
   dataSourceLabel,
   dataSourceStamp,
   type BackendViews,
@@ -22,6 +23,8 @@ export interface BackendCapabilities {
   label: string;
   /** Changes when the data does without a vintage changing (a workspace synced anew). */
   revision: string | null;
+  /** A basemap the app server was started with; null: the app's own offline basemap. */
+  basemap: Basemap | null;
 }
 
 const UNKNOWN_VIEWS: BackendViews = {
@@ -30,6 +33,7 @@ const UNKNOWN_VIEWS: BackendViews = {
   changeTiles: false,
   report: false,
   places: false,
+  count: false,
 };
 
 export function useCapabilities(): BackendCapabilities {
@@ -42,6 +46,7 @@ export function useCapabilities(): BackendCapabilities {
       stamp: '',
       label: '',
       revision: null,
+      basemap: null,
     };
   return {
     known: true,
@@ -50,5 +55,6 @@ export function useCapabilities(): BackendCapabilities {
     stamp: dataSourceStamp(data.data),
     label: dataSourceLabel(data.data),
     revision: data.data.kind === 'workspace' ? data.data.syncedAt : null,
+    basemap: data.basemap ?? null,
   };
 }

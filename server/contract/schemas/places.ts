@@ -13,7 +13,7 @@ export const PlacesQuery = z.object({
     .min(PLACES_Q_MIN, { error: `must be at least ${PLACES_Q_MIN} characters` })
     .max(PLACES_Q_MAX, { error: `must be at most ${PLACES_Q_MAX} characters` })
     .openapi({
-      description: 'A town, ZIP code or street, without a house number',
+      description: 'A town, ZIP code, street, county or state, without a house number',
       example: 'Oak St',
     }),
   maxresults: integerQuery({ min: 1, max: 10, example: 10 })
@@ -21,9 +21,10 @@ export const PlacesQuery = z.object({
     .openapi({ description: 'Most places, and most addresses, answered (default 10)' }),
 });
 
-const Bbox = z
-  .tuple([z.number(), z.number(), z.number(), z.number()])
-  .openapi({ description: '[west, south, east, north] of the locations in the place' });
+const Bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).openapi({
+  description:
+    "[west, south, east, north] of the locations in the place; of a county's or state's boundary",
+});
 
 const Outline = z
   .object({
@@ -38,7 +39,7 @@ const Outline = z
 
 export const PlaceRecordSchema = z
   .object({
-    kind: z.enum(['town', 'zip', 'street']),
+    kind: z.enum(['town', 'zip', 'street', 'county', 'state']),
     name: z.string().openapi({ example: 'OAK ST' }),
     city: z.string().nullable().openapi({ description: 'The town of a ZIP code or street' }),
     state: z.string(),
@@ -47,6 +48,9 @@ export const PlaceRecordSchema = z
     bbox: Bbox,
     outline: Outline,
     score: z.number().openapi({ description: '1 for the name as given; at least 0.8' }),
+    geoid: z.string().optional().openapi({
+      description: "A county's 5-digit or a state's 2-digit GEOID (only those kinds)",
+    }),
   })
   .openapi('Place');
 export type PlaceRecord = z.output<typeof PlaceRecordSchema>;

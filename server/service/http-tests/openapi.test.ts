@@ -95,6 +95,7 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
     '/fabricext/{v}/report',
     ['v', 'coverage', 'audience', 'speed', 'tech', 'lowlatency', 'with', 'withfabric'],
   ],
+  ['post', '/fabricext/{v}/count', ['v']],
   ['get', '/coverage/vintages', ['type']],
   ['get', '/coverage/bdcfixed', ['location_id', 'vintage']],
   ['post', '/coverage/bdcfixed', ['vintage']],

@@ -183,6 +183,32 @@ describe('GET places', () => {
     }
   });
 
+  it('finds a county and its state by name, as the Census file names them, with their counts', async () => {
+    for (const v of [CURRENT, OLDEST]) {
+      const all = rows(v, () => true).length;
+      for (const q of ['Sangamon County', 'Sangamon', 'sangamon co', 'Sangamon County, IL']) {
+        const county = (await places(q, v)).places.find((p) => p.kind === 'county');
+        expect(county, q).toMatchObject({
+          name: 'Sangamon County',
+          geoid: '17167',
+          state: 'IL',
+          locationcount: all,
+          outline: null,
+          score: 1,
+        });
+        // The county's own box (its boundary), around every location.
+        const [w, s, e, n] = county!.bbox;
+        const [lw, ls, le, ln] = bboxOf(rows(v, () => true));
+        expect([w < lw, s < ls, e > le, n > ln], q).toEqual([true, true, true, true]);
+      }
+      const [state] = (await places('Illinois', v)).places;
+      expect(state).toMatchObject({ kind: 'state', name: 'Illinois', geoid: '17', score: 1 });
+      expect(state!.locationcount).toBe(all);
+    }
+    // A county the release holds no location in is not offered.
+    expect((await places('Cook County')).places.filter((p) => p.kind === 'county')).toEqual([]);
+  });
+
   it('answers at most maxresults places and addresses', async () => {
     const answer = await places('Oak St', CURRENT, '&maxresults=2');
     expect(answer.addresses).toHaveLength(2);

@@ -1,6 +1,6 @@
 // Extension operations: match, history, locate, translate, summarize (match and locate, GET
-// and POST, are registered from match.ts and locate.ts; places and report, ours, from
-// places.ts and report.ts).
+// and POST, are registered from match.ts and locate.ts; places, report and count, ours, from
+// places.ts, report.ts and count.ts).
 import { createRoute, z } from '@hono/zod-openapi';
 import { parseFixedFilters } from '../../../shared/fixed-status';
 import type { Store } from '../store/store';
@@ -27,6 +27,7 @@ import { matchRoutes } from './match';
 import { placesRoutes } from './places';
 import { reportRoutes } from './report';
 import { providersRoutes } from './providers';
+import { countRoutes } from './count';
 import { createRouter, documentOnly } from './router';
 
 const tags = ['fabricext'];
@@ -83,6 +84,7 @@ export function fabricextRoutes(store: Store, dialect: Dialect = 'both') {
   placesRoutes(router, store);
   reportRoutes(router, store);
   providersRoutes(router, store);
+  countRoutes(router, store);
 
   router.openapi(historyRoute(dialect), async (c) => {
     const { v } = c.req.valid('param');

@@ -148,6 +148,11 @@ export interface Store {
     options?: SummarizeOptions,
   ): Promise<SummarizeResult>;
   /**
+   * count (ours): the locations of the vintage inside the area, with no maxcount (what summarize
+   * and the report weigh against it), so a client splits an area before asking it.
+   */
+  count(vintage: string, area: Area): Promise<number>;
+  /**
    * The area report (ours): locations of fabric vintage `vintage` in the area counted at coverage
    * vintage `coverage` under the filters (shared/fixed-status.ts); past MAXCOUNT the count is
    * answered instead, as summarize does. With `compare` (a second release) the answer gains

@@ -5,7 +5,7 @@
 // which are clipped at tile edges.
 import { useCallback, useEffect, useState } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
-import { countyLabel } from '../../map/boundaries';
+import { countyLabel } from '../../../shared/county-label';
 import { findBoundaryArea, type BoundaryKind } from '../../map/boundary-area';
 import { onCentreActivate } from '../../map/centre-activate';
 import { LAYER, SOURCE } from '../../map/ids';

@@ -1,4 +1,5 @@
 // The search combobox against a fake service: debouncing, cancelling, choosing, ids, messages.
+import { ALL_VIEWS } from '../../../shared/capabilities';
 import { onLinkGrid } from '../../lib/geo/area-on-link-grid';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -120,7 +121,7 @@ function healthOf(places: boolean) {
     label: 'Demo data (synthetic)',
     capabilities: {
       data: { kind: 'demo' as const },
-      views: { fabricTiles: true, fixedTiles: true, changeTiles: true, report: true, places },
+      views: { ...ALL_VIEWS, places },
     },
     fabricVintages: [VINTAGE],
     coverageVintages: [VINTAGE],
@@ -425,6 +426,46 @@ describe('AddressSearch', () => {
     s.deleteArea(s.areas[0]!.id);
   });
 
+  it('offers a county found by name as an area: its Census boundary, named by GEOID', async () => {
+    const county = {
+      kind: 'county',
+      name: 'Sangamon County',
+      city: null,
+      state: 'IL',
+      zips: [],
+      locationcount: 85000,
+      bbox: [-89.99, 39.52, -89.21, 40.0],
+      outline: null,
+      score: 1,
+      geoid: '17167',
+    };
+    placesAnswer = (q) => ({ q, places: [county], addresses: [], addresscount: 0 });
+    const input = renderSearch();
+    fireEvent.change(input, { target: { value: 'sangamon co' } });
+    await waitFor(() =>
+      expect(optionTexts()).toEqual(['Sangamon CountyIL · 85,000 locationsCounty']),
+    );
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((input as HTMLInputElement).value).toBe('Sangamon County, IL');
+    const offer = screen.getByRole('group', { name: 'Use Sangamon County as an area' });
+    expect(offer.textContent).toContain('within its Census boundary');
+    fireEvent.click(screen.getByRole('button', { name: 'Use as area' }));
+    // The Census boundaries load on first use.
+    await waitFor(() => expect(useAppStore.getState().areas).toHaveLength(1), { timeout: 15_000 });
+    const s = useAppStore.getState();
+    const [area] = s.areas;
+    expect([area!.name, area!.source, area!.geoid, area!.geometry.type]).toEqual([
+      'Sangamon County',
+      'county',
+      '17167',
+      'Polygon',
+    ]);
+    expect([s.selectedAreaId, s.mode]).toEqual([area!.id, 'draw']);
+    localStorage.clear();
+    s.deleteArea(area!.id);
+    // The Census boundaries are a large file to read and convert.
+  }, 30_000);
+
   it('locates coordinates as a map click does, with no request', async () => {
     const input = renderSearch();
     fireEvent.change(input, { target: { value: '-89.6319, 39.7825' } });
@@ -458,7 +499,7 @@ describe('AddressSearch', () => {
     const input = renderSearch();
     fireEvent.change(input, { target: { value: 'Nowhere Lane' } });
     expect(
-      await screen.findByText(/No town, ZIP code or street called “Nowhere Lane”/),
+      await screen.findByText(/No town, ZIP code, street, county or state called “Nowhere Lane”/),
     ).toBeTruthy();
     expect(screen.getByText(/start with the house number \(match needs one\)/)).toBeTruthy();
 
@@ -467,7 +508,7 @@ describe('AddressSearch', () => {
     const asked = placesCalls().length;
     fireEvent.change(input, { target: { value: 'Elm Street' } });
     expect(
-      await screen.findByText(/Town and street search needs the reference service/),
+      await screen.findByText(/Town, street and county search needs the reference service/),
     ).toBeTruthy();
     expect(screen.getByText(/match needs a house number/)).toBeTruthy();
     expect(placesCalls()).toHaveLength(asked);

@@ -1,14 +1,14 @@
 // The "Search address" combobox (WAI-ARIA combobox with a listbox popup). What a planner types
 // is read first (classify-query.ts): an address gets match suggestions, a pasted location_id or
 // uuid its location through translate, coordinates a point to locate as a map click does, and a
-// town, ZIP code or street the places they name (a street with its addresses).
+// town, ZIP code, street, county or state the places they name (a street with its addresses).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFlyTo, type Flight } from '../../map/fly-to';
 import { useAppStore } from '../../state/store';
 import { parsePastedId } from './pasted-id';
-import { PlaceAreaOffer, type PlaceOutline } from './PlaceAreaOffer';
+import { PlaceAreaOffer } from './PlaceAreaOffer';
 import { SearchPopup } from './SearchPopup';
-import type { SearchOption, SearchTarget } from './search-options';
+import type { AreaOffer, SearchOption, SearchTarget } from './search-options';
 import { useAddressSearch } from './use-address-search';
 import { withProviders } from './provider-options';
 import { useProviderOptions } from './use-provider-options';
@@ -38,8 +38,8 @@ export function AddressSearch() {
   // The label shown after a choice, so clearing the selection elsewhere also clears the box.
   const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);
   const pastedId = useRef<string | null>(null);
-  // A town or ZIP code just chosen, whose extent may become an area.
-  const [placeOffer, setPlaceOffer] = useState<PlaceOutline | null>(null);
+  // A town, ZIP code, county or state just chosen, which may become an area.
+  const [placeOffer, setPlaceOffer] = useState<AreaOffer | null>(null);
   // Closed, the box asks nothing: a chosen label is not searched again.
   const search = useAddressSearch(open ? text : '');
   const query = search.query;
@@ -60,7 +60,7 @@ export function AddressSearch() {
     if (flight) flyTo(flight);
     setText(target.kind === 'provider' ? '' : label);
     setChosen(target.kind === 'location' ? { id: target.locationId, label } : null);
-    setPlaceOffer(target.kind === 'area' ? target.outline : null);
+    setPlaceOffer(target.kind === 'area' ? target.offer : null);
     // A street chosen among several: its name and town are searched next, for its addresses.
     setOpen(target.kind === 'area' && target.street);
     setActive(-1);
@@ -166,7 +166,7 @@ export function AddressSearch() {
         )}
       </div>
       {placeOffer && !open && (
-        <PlaceAreaOffer place={placeOffer} onDone={() => setPlaceOffer(null)} />
+        <PlaceAreaOffer offer={placeOffer} onDone={() => setPlaceOffer(null)} />
       )}
       <SearchPopup
         open={open}

@@ -1,4 +1,7 @@
 // The popup under the search box: the suggestion listbox, or a status that says what to do.
+// The listbox is the combobox's popup and the one part that scrolls; the option the arrow keys
+// make active (aria-activedescendant on the input) is scrolled into view.
+import { useEffect, useRef } from 'react';
 import { isApiError } from '../../api/api-error';
 import type { SearchOption } from './search-options';
 import type { SearchState } from './use-address-search';
@@ -15,11 +18,17 @@ interface Props {
 export function SearchPopup({ open, state, ids, active, onChoose, onHover }: Props) {
   const shown = open && state.status !== 'idle';
   const options = shown && state.status === 'options' ? state.options : [];
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    // jsdom has no layout, so no scrollIntoView.
+    list.current?.children[active]?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
 
   return (
     <div className="address-search__popup" hidden={!shown}>
       {/* Always in the DOM: aria-controls must point at an element. */}
       <ul
+        ref={list}
         id={ids.listbox}
         role="listbox"
         aria-label="Address suggestions"

@@ -1,6 +1,7 @@
 // What the search box offers, and what choosing each does: a location (match suggestions, a
 // pasted id, an address on a street), a point to locate (coordinates), or an area to fly to
-// (a town, ZIP code or street). Pure, so the wording and ordering are tested without a browser.
+// (a town, ZIP code, street, county or state). Pure, so the wording and ordering are tested
+// without a browser.
 import type { Polygon } from 'geojson';
 import type { MatchLocation, TranslateRecord } from '../../api/schemas';
 import type { Place, PlacesResponse } from '../../api/places';
@@ -13,22 +14,27 @@ export type SearchTarget =
   | { kind: 'provider'; providerId: number; brand: string }
   /**
    * `street`: once flown to, the box searches the street's name and town for its addresses.
-   * `outline`: a town's or ZIP code's extent, which the planner may keep as an area.
+   * `offer`: what the planner may keep as an area: a town's or ZIP code's extent, or a
+   * county or state by its GEOID (its Census boundary).
    */
   | {
       kind: 'area';
       bbox: [number, number, number, number];
       maxZoom: number;
       street: boolean;
-      outline: { name: string; geometry: Polygon } | null;
+      offer: AreaOffer | null;
     };
+
+export type AreaOffer =
+  | { kind: 'outline'; name: string; geometry: Polygon }
+  | { kind: 'county' | 'state'; name: string; geoid: string };
 
 export interface SearchOption {
   key: string;
   target: SearchTarget;
   primary: string;
   secondary: string;
-  /** At the right: "97% match" for an address match, "Town", "ZIP code", "Street". */
+  /** At the right: "97% match" for an address match, "Town", "ZIP code", "County", …. */
   badge: string | null;
   /** What the box shows once the option is chosen. */
   label: string;
@@ -78,11 +84,41 @@ export function pointOption(lat: number, lng: number, lngFirst: boolean): Search
   };
 }
 
-const PLACE_BADGE = { town: 'Town', zip: 'ZIP code', street: 'Street' } as const;
+const PLACE_BADGE = {
+  town: 'Town',
+  zip: 'ZIP code',
+  street: 'Street',
+  county: 'County',
+  state: 'State',
+} as const;
 /** How close a flight to each kind comes: a town whole, a street readable. */
-const PLACE_MAX_ZOOM = { town: 14, zip: 14, street: 17 } as const;
+const PLACE_MAX_ZOOM = { town: 14, zip: 14, street: 17, county: 12, state: 12 } as const;
+
+/** A county or state: the whole of it, named by its GEOID, with the locations it holds. */
+function boundaryOption(p: Place & { kind: 'county' | 'state' }, geoid: string): SearchOption {
+  const label = p.kind === 'county' ? `${p.name}, ${p.state}` : p.name;
+  return {
+    key: `pl-${p.kind}-${geoid}`,
+    target: {
+      kind: 'area',
+      bbox: p.bbox,
+      maxZoom: PLACE_MAX_ZOOM[p.kind],
+      street: false,
+      offer: { kind: p.kind, name: p.name, geoid },
+    },
+    primary: p.name,
+    secondary: [p.kind === 'county' ? p.state : null, count(p.locationcount, 'location')]
+      .filter(Boolean)
+      .join(' · '),
+    badge: PLACE_BADGE[p.kind],
+    label,
+  };
+}
 
 function placeOption(p: Place): SearchOption {
+  if (p.kind === 'county' || p.kind === 'state') {
+    if (p.geoid) return boundaryOption({ ...p, kind: p.kind }, p.geoid);
+  }
   const where = p.kind === 'town' ? p.state : `${p.city ?? ''}, ${p.state}`;
   const zips =
     p.kind === 'town' && p.zips.length > 1 ? count(p.zips.length, 'ZIP code') : p.zips.join(', ');
@@ -93,9 +129,10 @@ function placeOption(p: Place): SearchOption {
       bbox: p.bbox,
       maxZoom: PLACE_MAX_ZOOM[p.kind],
       street: p.kind === 'street',
-      outline:
+      offer:
         p.outline && p.kind !== 'street'
           ? {
+              kind: 'outline',
               name: p.kind === 'zip' ? `ZIP ${p.name}` : `${p.name}, ${p.state}`,
               geometry: p.outline,
             }
@@ -154,7 +191,7 @@ export function noIdText(pasted: PastedId, vintageLabel: string): string {
 }
 
 export function noPlaceText(text: string, vintageLabel: string): string {
-  return `No town, ZIP code or street called “${text.trim()}” in the ${vintageLabel} fabric. For an address, start with the house number (match needs one), or click the map.`;
+  return `No town, ZIP code, street, county or state called “${text.trim()}” in the ${vintageLabel} fabric. For an address, start with the house number (match needs one), or click the map.`;
 }
 
 export function noZipText(zip: string, vintageLabel: string): string {
@@ -169,7 +206,7 @@ export function numberText(digits: string): string {
 export function placesUnsupportedText(kind: 'zip' | 'name'): string {
   return kind === 'zip'
     ? 'ZIP code search needs the reference service (this service has no places operation). Type an address with its house number, or click the map.'
-    : 'Town and street search needs the reference service (this service has no places operation), and match needs a house number: add the house number, or click the map.';
+    : 'Town, street and county search needs the reference service (this service has no places operation), and match needs a house number: add the house number, or click the map.';
 }
 
 export function badCoordinatesText(message: string): string {

@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
+import { partIntent } from '../../components/part-intent';
 import { useAppStore } from '../../state/store';
 import type { Mode } from '../../state/slices/session';
 import './mode-switch.css';
@@ -20,6 +21,9 @@ export function ModeSwitch() {
           className="mode-switch__button"
           aria-pressed={mode === m.mode}
           onClick={() => setMode(m.mode)}
+          // A mode's code is fetched as the planner heads for its button, not on the first view.
+          onPointerEnter={() => partIntent(m.mode)}
+          onFocus={() => partIntent(m.mode)}
         >
           {m.label}
         </button>

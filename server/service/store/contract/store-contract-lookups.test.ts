@@ -92,6 +92,8 @@ describe('store contract: lookups agree with the memory store', () => {
     const kinds = answers.flatMap((a) => a.places.map((p) => p.kind));
     for (const kind of ['town', 'zip', 'street'])
       expect(kinds.filter((k) => k === kind).length, kind).toBeGreaterThan(3);
+    for (const kind of ['county', 'state'])
+      expect(kinds.filter((k) => k === kind).length, kind).toBeGreaterThan(0);
     expect(answers.filter((a) => a.addresses.length > 0).length).toBeGreaterThan(5);
     expect(answers.filter((a) => a.places.length === 0).length).toBeGreaterThan(0);
   });

@@ -88,6 +88,24 @@ describe('store contract: places agree with the memory store', () => {
     ).toBe(true);
   });
 
+  it.each([4, 0])('count: every area, as summarize counts it (vintage %i)', async (vi) => {
+    const v = vintage(vi);
+    const areas = contractAreas(new Picker(fx.fabric, 62));
+    const counts = await agree(
+      areas.map(({ name, area }) => ({
+        what: `count(${v}, ${name})`,
+        ask: (s: Store) => s.count(v, area),
+      })),
+    );
+    const summaries = await Promise.all(
+      areas.map(({ area }) => fx.reference.summarize(v, area, [], true)),
+    );
+    expect(counts).toEqual(
+      summaries.map((a) => (a.ok ? a.response.locationcount : a.locationcount)),
+    );
+    expect(counts.filter((n) => n > 20).length).toBeGreaterThan(areas.length / 2);
+  });
+
   it.each([
     [4, 2],
     [2, 4],

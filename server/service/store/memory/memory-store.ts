@@ -24,7 +24,7 @@ import {
 import { createMatcher } from './ops/match';
 import { report } from './ops/report';
 import { emptyReport } from '../rules/empty-report';
-import { summarize } from './ops/summarize';
+import { locationsInArea, summarize } from './ops/summarize';
 import { createTileSource } from './ops/tiles';
 import { translate } from './ops/translate';
 import { MAXCOUNT, RECORD_FIELDS, layerFields } from '../contract';
@@ -157,6 +157,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
       const at = { coverage: c, filters: options.filters ?? DEFAULT_FIXED_FILTERS };
       return summarize(ix, vi(v), area, fields, nocat, { maxcount: MAXCOUNT, at });
     },
+    count: (v, area) => (vi(v) < 0 ? 0 : locationsInArea(ix, vi(v), area).length),
     report(v, cv, area, filters, compare) {
       const c = coverageIndex(cv);
       const w = compare && { vi: vi(compare.fabric), ci: coverageIndex(compare.coverage) };

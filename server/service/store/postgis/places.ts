@@ -11,6 +11,11 @@ import type { PlaceAddress, PlacesResponse } from '../../../contract/schemas/pla
 import { roadParts } from '../rules/match-text';
 import { rankPlaces } from '../rules/places-rank';
 import type { Extent, PlacesIndex, StreetBase, TownEntry, ZipEntry } from '../rules/place-entries';
+import {
+  boundaryEntries,
+  countCountyLocations,
+  type CountyCounts,
+} from '../rules/place-boundaries';
 import { addOutlinePoint, placeOutline, type OutlinePoints } from '../rules/place-outline';
 import type { PgContext } from './context';
 import { addressRoad } from './match';
@@ -26,6 +31,7 @@ interface GroupRow {
   city: string;
   zip: string;
   state: string;
+  county: string;
   n: number;
   w: number;
   s: number;
@@ -42,12 +48,13 @@ interface GroupRow {
 // Ordered by first location, so each place is met first at its first location, as in memory.
 const GROUPS = `
   SELECT regexp_replace(l.address_primary, '^[0-9]+', '') AS line, l.city, l.zip,
-         l.state, count(*)::int AS n, min(l.longitude) AS w, min(l.latitude) AS s,
+         l.state, l.county_geoid AS county, count(*)::int AS n, min(l.longitude) AS w,
+         min(l.latitude) AS s,
          max(l.longitude) AS e, max(l.latitude) AS nn, min(f.feature) AS first,
          array_agg(f.feature) AS features, array_agg(l.longitude) AS lngs,
          array_agg(l.latitude) AS lats
     FROM locations l JOIN location_features f USING (location_id)
-   WHERE l.vintage = $1 GROUP BY 1, 2, 3, 4 ORDER BY first`;
+   WHERE l.vintage = $1 GROUP BY 1, 2, 3, 4, 5 ORDER BY first`;
 
 export function titleCase(city: string): string {
   return city
@@ -90,7 +97,9 @@ async function buildIndex(ctx: PgContext, vintage: string): Promise<PlacesIndex<
     if (!list) points.set(e, (list = []));
     r.lngs.forEach((lng, k) => addOutlinePoint(list, lng, r.lats[k]));
   };
+  const counties: CountyCounts = new Map();
   for (const r of rows) {
+    countCountyLocations(counties, r.county, r.state, r.n);
     // A town of the same name in another state is another town.
     const town = grow(towns, `${r.state}|${r.city}`, r, () => ({
       name: titleCase(r.city),
@@ -117,7 +126,12 @@ async function buildIndex(ctx: PgContext, vintage: string): Promise<PlacesIndex<
   }
   // The same positions as the memory store's, so the same outline (place-outline.ts).
   for (const [entry, list] of points) entry.outline = placeOutline(list);
-  return { towns: [...towns.values()], zips: [...zips.values()], streets: [...streets.values()] };
+  return {
+    towns: [...towns.values()],
+    zips: [...zips.values()],
+    streets: [...streets.values()],
+    boundaries: boundaryEntries(counties),
+  };
 }
 
 const built = new WeakMap<PgContext, Map<string, Promise<PlacesIndex<PgStreet>>>>();

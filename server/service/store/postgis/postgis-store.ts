@@ -23,7 +23,7 @@ import { createOutageLog } from './outage-log';
 import { places } from './places';
 import { areaFeatures, bulkLocations, locationData } from './records';
 import { report } from './report';
-import { summarize } from './summarize';
+import { countInArea, summarize } from './summarize';
 import { tile } from './tiles';
 import { translate } from './translate';
 
@@ -72,6 +72,7 @@ function bind(ctx: PgContext): Bound {
     locate: (v, point, options) => locate(ctx, v, point, options),
     translate: (v, src, dest, id) => translate(ctx, v, src, dest, id),
     summarize: (v, area, f, nocat, options) => summarize(ctx, v, area, f, nocat, options),
+    count: (v, area) => countInArea(ctx, v, area),
     report: (v, cv, area, filters, compare) => report(ctx, v, cv, area, filters, { compare }),
     collect: (v, layer, area, part, limits) => collect(ctx, v, layer, area, part, limits),
     fixedCoverage: (v, ids) => fixedCoverage(ctx, v, ids),

@@ -161,3 +161,9 @@ export async function summarize(
     await coverageAt(ctx, coverage, filters, inside, read.points.feature, withFields);
   return summaryOf(inside, await columnsOf(ctx, withFields, fields), fields, nocat, MAXCOUNT);
 }
+
+/** count: the release's locations inside, points only (no field is read past a count of -1). */
+export async function countInArea(ctx: PgContext, vintage: string, area: Area): Promise<number> {
+  if (ctx.vintageIndex(vintage) < 0) return 0;
+  return (await areaLocations(ctx, vintage, area, -1, MAX_EDGE_TESTS)).inside.length;
+}

@@ -38,9 +38,24 @@ export interface StreetBase extends Extent {
   town: string;
 }
 
+/** A county or state the release holds locations in (place-boundaries.ts builds them). */
+export interface BoundaryEntry {
+  kind: 'county' | 'state';
+  /** 5 digits for a county, 2 for a state. */
+  geoid: string;
+  /** "Sangamon County", "Illinois"; `key` is the name searched ("SANGAMON", "ILLINOIS"). */
+  name: string;
+  key: string;
+  /** The state's USPS code ("IL"), from the release's locations. */
+  state: string;
+  count: number;
+  bbox: Bbox;
+}
+
 /** Entries in the order of their first location (location_id order), as places meets ties. */
 export interface PlacesIndex<S extends StreetBase> {
   towns: TownEntry[];
   zips: ZipEntry[];
   streets: S[];
+  boundaries: BoundaryEntry[];
 }

@@ -8,14 +8,18 @@
 // edit similarity × 0.9. A street compares as match compares roads (the name core, then suffix
 // and directional agreement, each 0.5 when the query omits it), so "oak" finds OAK ST at 0.95.
 //
+// A county or state the release holds is named as the Census file names it, with or without
+// its kind and state after it: "Sangamon", "Sangamon County", "sangamon co, IL", "Illinois".
+//
 // rankPlaces is the decision, over an index any store builds (place-entries.ts's shapes); each
 // store lists the chosen streets' addresses from what it holds.
 import type { PlaceRecord } from '../../../contract/schemas/places';
 import { parseAddress, roadParts, stringSimilarity, tokens, type RoadParts } from './match-text';
-import type { PlacesIndex, StreetBase } from './place-entries';
+import type { BoundaryEntry, PlacesIndex, StreetBase } from './place-entries';
 
 export const PLACE_FLOOR = 0.8;
-const KIND_ORDER = { town: 0, zip: 1, street: 2 } as const;
+const KIND_ORDER = { town: 0, county: 1, state: 2, zip: 3, street: 4 } as const;
+const COUNTY_WORDS = new Set(['COUNTY', 'CO', 'CNTY', 'PARISH']);
 const STATE_WORDS = new Set(['IL', 'ILL', 'ILLINOIS']);
 
 function nameScore(query: string, name: string): number {
@@ -35,6 +39,18 @@ function streetScore(q: RoadParts, r: RoadParts): number {
   const road = 0.8 * stringSimilarity(q.core, r.core) + 0.1 * suffix + 0.1 * dir;
   if (road >= PLACE_FLOOR) return road;
   return q.core.length >= 3 && r.core.startsWith(q.core) && suffix > 0 && dir > 0 ? 0.85 : 0;
+}
+
+/** The county's or state's name score, its kind word and state set aside from the query's end. */
+function boundaryScore(words: string[], e: BoundaryEntry, stateKey: string | undefined): number {
+  if (e.kind === 'state') return nameScore(words.join(' '), e.key);
+  let text = words.join(' ');
+  for (const state of [e.state, stateKey]) {
+    if (state && text.endsWith(` ${state}`)) text = text.slice(0, -state.length - 1);
+  }
+  const last = text.lastIndexOf(' ');
+  if (last > 0 && COUNTY_WORDS.has(text.slice(last + 1))) text = text.slice(0, last);
+  return nameScore(text, e.key);
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -100,6 +116,29 @@ export function rankPlaces<S extends StreetBase>(
         },
         t.state,
       );
+    }
+  }
+  if (!digits) {
+    const stateKeys = new Map(
+      index.boundaries.filter((b) => b.kind === 'state').map((b) => [b.geoid, b.key]),
+    );
+    for (const b of index.boundaries) {
+      const score = boundaryScore(words, b, stateKeys.get(b.geoid.slice(0, 2)));
+      if (score === 0) continue;
+      found.push({
+        record: {
+          kind: b.kind,
+          name: b.name,
+          city: null,
+          state: b.state,
+          zips: [],
+          locationcount: b.count,
+          bbox: b.bbox,
+          outline: null,
+          score,
+          geoid: b.geoid,
+        },
+      });
     }
   }
   if (parsed.road && !digits) {

@@ -70,6 +70,16 @@ export function placesQuestions(pick: Picker, vi: number, n: number): Question<u
   for (const road of pick.sample([...new Set(roads.name)], 2 * n))
     qs.push(road, road.toLowerCase(), typo(road), road.replace(/ [A-Z]+$/, ''));
   qs.push('zz', 'Nowhere Junction', '99999', 'st', 'main');
+  // The fabric's county and state by name, as the Census file names them.
+  const { county } = pick.fabric;
+  const bare = county.name.replace(/ County$/, '');
+  qs.push(
+    county.name,
+    bare.toLowerCase(),
+    `${bare} co, ${county.state}`,
+    'Illinois',
+    'Cook County',
+  );
   return qs.map((text, k) => {
     const maxresults = [10, 1, 3][k % 3];
     return {

@@ -3,6 +3,11 @@
 // locations on the first places call for the vintage (about 10 ms per 100,000 locations).
 import type { FabricIndex } from '../fabric-index';
 import { countyOfLocation } from '../../fabric-counties';
+import {
+  boundaryEntries,
+  countCountyLocations,
+  type CountyCounts,
+} from '../../rules/place-boundaries';
 import { roadParts } from '../../rules/match-text';
 import { addOutlinePoint, placeOutline, type OutlinePoints } from '../../rules/place-outline';
 import type {
@@ -45,11 +50,13 @@ export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex<Stree
     addOutlinePoint(list, loc.lng[i], loc.lat[i]);
   };
   const county = countyOfLocation(ix.fabric);
+  const counties: CountyCounts = new Map();
   const bit = 1 << vi;
   for (let i = 0; i < loc.count; i++) {
     if (!(loc.presence[i] & bit)) continue;
+    const { geoid, state } = county(i);
+    countCountyLocations(counties, geoid, state);
     const t = towns[loc.town[i]];
-    const { state } = county(i);
     const key = t.name.toUpperCase();
     // A town of the same name in another state is another town.
     const townKey = `${state}|${key}`;
@@ -85,5 +92,6 @@ export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex<Stree
     towns: [...byTown.values()],
     zips: [...byZip.values()],
     streets: [...byStreet.values()],
+    boundaries: boundaryEntries(counties),
   };
 }
