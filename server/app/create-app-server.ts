@@ -88,7 +88,9 @@ export function createAppServer(opts: AppServerOptions): Hono {
   if (backend.guard) app.use('/api/*', backend.guard);
 
   const basemap = opts.basemap?.basemap;
-  const capabilities = basemap ? { ...backend.capabilities, basemap } : backend.capabilities;
+  // Read per request: a workspace synced from the app changes the backend's capabilities.
+  const capabilitiesNow = () =>
+    basemap ? { ...backend.capabilities, basemap } : backend.capabilities;
   app.get('/api/health', async (c) => {
     c.header('Cache-Control', 'no-store');
     // Asked every time: vintages kept from before an outage must not make it look healthy.
@@ -99,7 +101,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
         {
           ...problem.body(),
           backend: backend.kind,
-          capabilities,
+          capabilities: capabilitiesNow(),
           version: opts.version,
         },
         503,
@@ -116,7 +118,7 @@ export function createAppServer(opts: AppServerOptions): Hono {
     return c.json({
       backend: backend.kind,
       label: backend.label,
-      capabilities,
+      capabilities: capabilitiesNow(),
       ...value,
       version: opts.version,
     });

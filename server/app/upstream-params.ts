@@ -74,6 +74,8 @@ export const UPSTREAM_OPERATIONS: Readonly<Record<string, UpstreamContract>> = {
   // The reference service's own area report; a real service answers 404, which the panel explains.
   report: { query: ReportQuery, answer: 'json' },
   providers: { query: ProvidersQuery, answer: 'json' },
+  // Ours too: a real service answers 404, and the web app splits on its 422 instead.
+  count: { query: null, answer: 'json' },
   coverageVintages: { query: CoverageVintagesQuery, answer: coverageVintagesSchema },
   fixedCoverage: { query: FixedQuery, answer: fixedRecordsSchema },
   fixedCoverageBulk: { query: BulkVintageQuery, answer: fixedRecordsSchema },

@@ -88,34 +88,48 @@ const EXPECTED: [method: string, path: string, params: string[]][] = [
   [
     'post',
     '/fabricext/{v}/summarize',
-    ['v', 'field', 'nocat', 'coverage', 'audience', 'speed', 'tech', 'lowlatency'],
+    ['v', 'field', 'nocat', 'coverage', 'audience', 'speed', 'tech', 'lowlatency', 'provider'],
   ],
   [
     'post',
     '/fabricext/{v}/report',
-    ['v', 'coverage', 'audience', 'speed', 'tech', 'lowlatency', 'with', 'withfabric'],
+    ['v', 'coverage', 'audience', 'speed', 'tech', 'lowlatency', 'provider', 'with', 'withfabric'],
   ],
   ['post', '/fabricext/{v}/count', ['v']],
+  ['get', '/fabricext/{v}/providers', ['v', 'q', 'coverage', 'maxresults']],
   ['get', '/coverage/vintages', ['type']],
   ['get', '/coverage/bdcfixed', ['location_id', 'vintage']],
   ['post', '/coverage/bdcfixed', ['vintage']],
   ['get', '/coverage/bdcmobile', ['h3_res9_id', 'vintage']],
   ['post', '/coverage/bdcmobile', ['vintage']],
-  ['get', '/coverage/{v}/fixedtiles/{z}/{x}/{y}.pbf', ['v', 'z', 'x', 'y', 'fabric']],
+  ['get', '/coverage/{v}/fixedtiles/{z}/{x}/{y}.pbf', ['v', 'z', 'x', 'y', 'fabric', 'provider']],
   [
     'get',
     '/coverage/{v}/fixedhex/{z}/{x}/{y}.pbf',
-    ['v', 'z', 'x', 'y', 'fabric', 'audience', 'speed', 'tech', 'lowlatency'],
+    ['v', 'z', 'x', 'y', 'fabric', 'audience', 'speed', 'tech', 'lowlatency', 'provider'],
   ],
   [
     'get',
     '/coverage/{v}/fixedchange/{z}/{x}/{y}.pbf',
-    ['v', 'z', 'x', 'y', 'fabric', 'with', 'withfabric'],
+    ['v', 'z', 'x', 'y', 'fabric', 'provider', 'with', 'withfabric'],
   ],
   [
     'get',
     '/coverage/{v}/fixedchangehex/{z}/{x}/{y}.pbf',
-    ['v', 'z', 'x', 'y', 'fabric', 'audience', 'speed', 'tech', 'lowlatency', 'with', 'withfabric'],
+    [
+      'v',
+      'z',
+      'x',
+      'y',
+      'fabric',
+      'audience',
+      'speed',
+      'tech',
+      'lowlatency',
+      'provider',
+      'with',
+      'withfabric',
+    ],
   ],
   ['post', '/fabric/{v}/collect3/{layer}', ['v', 'layer']],
   ['post', '/fabric/{v}/collect2', ['v']],
@@ -220,6 +234,6 @@ describe('/openapi.json', () => {
       properties: { data: { oneOf?: { properties: { kind: { const?: string } } }[] } };
     };
     expect(JSON.stringify(caps)).toMatch(/"workspace"/);
-    expect(Object.keys(caps.properties)).toEqual(['data', 'views']);
+    expect(Object.keys(caps.properties)).toEqual(['data', 'views', 'basemap']);
   });
 });
