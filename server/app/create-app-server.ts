@@ -5,6 +5,8 @@
 import { Hono } from 'hono';
 import { clientWentAway } from '../node-http/client-gone';
 import { ServiceError, errorFetchResponse } from '../contract/errors';
+import { compress } from 'hono/compress';
+import { boundaryRoutes } from './boundary-routes';
 import { backendVintages, type Backend, type BackendVintages } from './backend';
 import { refuseDotSegments } from './dot-segments';
 import { frontDoor } from './front-door';
@@ -128,6 +130,11 @@ export function createAppServer(opts: AppServerOptions): Hono {
         : null;
     return fast ?? backend.handle(toServiceRequest(c.req.raw));
   });
+
+  // The app's own boundaries, answered the same whatever the backend; tiles compressed on the
+  // way (a low-zoom county tile is some 100 kB as it is).
+  app.use('/boundaries/*', compress());
+  app.route('/boundaries', boundaryRoutes());
 
   if (opts.distDir) {
     const pages = staticApp(opts.distDir);

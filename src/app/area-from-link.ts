@@ -1,10 +1,9 @@
 // The area a link names, into the planner's areas: a county or state is looked up by GEOID in
-// the Census boundaries (loaded here, since the map may not have them yet); an outline is added
+// the Census boundaries (its whole outline asked of the app server); an outline is added
 // as it came. Either way it is selected in Draw mode, once, never twice. What cannot be used
 // is said in the Draw toolbar's notice, and the rest of the link still applies.
 import type { StoreApi } from 'zustand';
-import { loadBoundaries } from '../map/boundaries';
-import { findBoundaryArea } from '../map/boundary-area';
+import { fetchBoundaryArea } from '../map/boundary-area';
 import { addOrSelectArea, type AreaLinkParse } from '../state/area-link';
 import type { AppState } from '../state/store';
 import { validateAreaGeometry } from '../lib/geo/validate-area';
@@ -37,12 +36,7 @@ export async function restoreLinkedArea(
   const what = `${link.kind} ${link.geoid}`;
   let found;
   try {
-    const boundaries = await loadBoundaries();
-    found = findBoundaryArea(
-      link.kind === 'county' ? boundaries.counties : boundaries.states,
-      link.kind,
-      link.geoid,
-    );
+    found = await fetchBoundaryArea(link.kind, link.geoid);
   } catch {
     linkNotice(store, `The outline of ${what} did not load. Reload the page to try again.`);
     return;

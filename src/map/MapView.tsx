@@ -2,14 +2,11 @@
 // it (map-context.tsx). Feature map components render as children, panels elsewhere in the
 // frame, and all reach the map through useMapInstance(); none creates a map of its own.
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import type { GeoJSONSource } from 'maplibre-gl';
 import { useAppStore } from '../state/store';
 import { useCapabilities } from '../queries/use-capabilities';
 import { env } from '../config/env';
 import { buildBasemapStyle } from './basemap-style';
-import { loadBoundaries } from './boundaries';
 import { createMap } from './create-map';
-import { SOURCE } from './ids';
 import { useMapInstance, useSetMapInstance } from './map-context';
 import { exposeMapForTests } from './test-handle';
 import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
@@ -42,13 +39,6 @@ export function MapView({ children }: { children?: ReactNode }) {
     instance.once('load', () => {
       if (cancelled) return;
       setMap(instance);
-      if (onlineStyle) return;
-      void loadBoundaries().then((b) => {
-        if (cancelled) return;
-        instance.getSource<GeoJSONSource>(SOURCE.states)?.setData(b.states);
-        instance.getSource<GeoJSONSource>(SOURCE.counties)?.setData(b.counties);
-        instance.getSource<GeoJSONSource>(SOURCE.countyLabels)?.setData(b.countyLabels);
-      });
     });
     return () => {
       cancelled = true;
