@@ -7,10 +7,11 @@ import { MapDriver } from './support/map-driver';
 import { MAP_LAYER } from './support/map-layers';
 
 /**
- * Brotli bytes of the first view's code, MapLibre's worker apart (it runs beside the page). The goal is 350 kB; the compare card and the search are still in
- * the first view's code, so the budget holds today's 365 kB with a little room.
+ * Brotli bytes of the first view's code, MapLibre's worker apart (it runs beside the page). The
+ * goal is 350 kB; with the compare card's code fetched on first use the first view measures
+ * 364.5 kB, of which zod (every answer's schemas, from the first health check on) is 35 kB.
  */
-const FIRST_VIEW_JS_BUDGET = 370_000;
+const FIRST_VIEW_JS_BUDGET = 366_000;
 /** The worker is not the page's code (it runs beside the page). */
 const NOT_CODE = /maplibre-gl-worker/;
 /** The whole country's boundaries as one file, which the first view no longer fetches. */

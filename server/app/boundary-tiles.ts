@@ -61,16 +61,17 @@ function buildIndexes(): Record<string, Index> {
 }
 
 /** Builds the index now (the app server's start), so no request waits for it. */
-export function warmBoundaryTiles(): void {
+export function warmBoundaryTiles(): Record<string, Index> {
   indexes ??= buildIndexes();
+  return indexes;
 }
 
 /** Tile (z, x, y) as MVT bytes; z at most BOUNDARY_MAX_ZOOM, x and y inside the zoom's grid. */
 export function boundaryTile(z: number, x: number, y: number): Uint8Array {
   // Built at start or on the first tile asked (seconds), then kept: tiles are cut on demand.
-  warmBoundaryTiles();
+  const built = warmBoundaryTiles();
   const layers: Record<string, NonNullable<ReturnType<Index['getTile']>>> = {};
-  for (const [name, index] of Object.entries(indexes)) {
+  for (const [name, index] of Object.entries(built)) {
     const tile = index.getTile(z, x, y);
     if (tile && tile.features.length > 0) layers[name] = tile;
   }

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   exitOnSignals(() => server.close(), log);
   // The boundary tiles' index takes a few seconds to build: built now, not on a planner's
   // first view (the first view's map waits for its boundary tiles).
-  setTimeout(warmBoundaryTiles, 0);
+  setTimeout(() => warmBoundaryTiles(), 0);
 }
 
 main().catch((err: unknown) => {
