@@ -24,7 +24,7 @@ export function storedOpen(id: string): boolean | null {
   }
 }
 
-function storeOpen(id: string, open: boolean): void {
+export function storeOpen(id: string, open: boolean): void {
   try {
     window.localStorage.setItem(KEY_PREFIX + id, open ? 'open' : 'closed');
   } catch {
@@ -32,7 +32,7 @@ function storeOpen(id: string, open: boolean): void {
   }
 }
 
-function isNarrow(): boolean {
+export function isNarrow(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
 }
 

@@ -12,6 +12,7 @@ import { exposeMapForTests } from './test-handle';
 import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
 import { MAP_KEYS_ID } from './centre-activate';
 import { useMapCover } from './map-cover';
+import { useCardCover } from './use-card-cover';
 import { useMapClicks } from './use-map-clicks';
 import './map.css';
 
@@ -65,14 +66,22 @@ export function MapView({ children }: { children?: ReactNode }) {
   useMapClicks(map);
   const cover = useAppStore((s) => s.mapCover);
   useMapCover(map, cover);
+  const [view, setView] = useState<HTMLDivElement | null>(null);
+  useCardCover(view);
+  // While a drawing tool takes the map's clicks, the cards let them through (app.css).
+  const drawing = mode === 'draw' && drawTool !== 'none';
 
   return (
     <div
+      ref={setView}
       className="map-view"
+      data-drawing={drawing || undefined}
       style={
         {
           '--map-cover': `${cover.right}px`,
           '--map-cover-bottom': `${cover.bottom}px`,
+          '--map-cover-top': `${cover.top}px`,
+          '--map-cover-left': `${cover.left}px`,
         } as CSSProperties
       }
     >
