@@ -9,7 +9,13 @@ import { enterDrawMode } from './support/area-driver';
 import { loadDemoPoints } from './support/demo-points';
 import { loadDemoTown } from './support/demo-town';
 import { expect, test } from './support/fixtures';
-import { legendCards, openLegends, overlaps } from './support/layout-boxes';
+import {
+  foldLegends,
+  legendCards,
+  openLegends,
+  overlaps,
+  pageOverflow,
+} from './support/layout-boxes';
 import { LocationPanelDriver } from './support/location-driver';
 import { MapDriver } from './support/map-driver';
 import { clippedCards, coversAt, mapAndCovers, visibleShare } from './support/map-room';
@@ -18,11 +24,12 @@ import { MobileLayerDriver } from './support/mobile-layer';
 /**
  * The least share of the map beside the side panel that the cards leave at the start and in
  * Draw mode (legends open at first on a desktop only). Measured: 0.80 and 0.71 at 1280 px,
- * 0.96 and 0.95 at 768, 0.93 and 0.69 at 390 (the toolbar's two rows of tools).
+ * 0.96 and 0.84 at 768, 0.93 and 0.69 at 390 (the toolbar's two rows of tools); the side panel
+ * leaves 0.55 of the map where it floats over it.
  */
 const SIZES = [
   { width: 1280, height: 800, startShare: 0.75, drawShare: 0.65 },
-  { width: 768, height: 900, startShare: 0.85, drawShare: 0.85 },
+  { width: 768, height: 900, startShare: 0.85, drawShare: 0.75 },
   { width: 390, height: 844, startShare: 0.85, drawShare: 0.6 },
 ];
 const COMPARE = { coverage: '202412', fabric: '202412' };
@@ -38,12 +45,12 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
  * `least` of what it leaves. The covers, for the checks that follow.
  */
 async function expectRoom(page: Page, least: number) {
+  expect(await pageOverflow(page)).toEqual({ x: 0, y: 0 });
   const { map, covers } = await mapAndCovers(page);
   expect(overlaps(covers)).toEqual([]);
   const panel = covers.filter((c) => c.name === 'side panel');
   const besidePanel = visibleShare(map, panel);
   const share = visibleShare(map, covers) / besidePanel;
-  console.log(`${page.viewportSize()!.width} px: panel leaves ${besidePanel.toFixed(2)}, cards ${share.toFixed(2)} of that`);
   expect(besidePanel, 'share of the map beside the panel').toBeGreaterThanOrEqual(0.5);
   expect(share, 'share of that no card covers').toBeGreaterThanOrEqual(least);
   return covers;
@@ -68,7 +75,9 @@ for (const { width, height, startShare, drawShare } of SIZES) {
     expect(await clippedCards(page)).toEqual([]);
     await shoot(page, testInfo, `start-${width}`);
 
-    // A searched location lands where no card or panel covers it.
+    // A searched location lands where no card or panel covers it, every legend open (where
+    // they fit beside the map: on a phone they start folded and open ones fill it).
+    if (width >= 768) await openLegends(page);
     const { lng, lat, locationId } = points.FootprintParcel;
     const search = page.getByRole('combobox', { name: 'Search address' });
     await search.fill(`${lat.toFixed(7)}, ${lng.toFixed(7)}`);
@@ -79,6 +88,8 @@ for (const { width, height, startShare, drawShare } of SIZES) {
     let covers = await expectRoom(page, 0);
     expect(coversAt(await map.project(lng, lat), covers)).toEqual([]);
     await shoot(page, testInfo, `search-${width}`);
+    // Back to this width's defaults (the choice is remembered).
+    if (width < 900) await foldLegends(page);
 
     // Draw mode: a county's report, its middle under no card once it is flown to.
     await page.goto(`/#map=9/${town.lat}/${town.lng}`);

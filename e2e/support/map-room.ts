@@ -55,10 +55,16 @@ export async function clippedCards(page: Page): Promise<string[]> {
     const last = card.locator('li, p').last();
     if ((await last.count()) === 0) continue;
     await last.scrollIntoViewIfNeeded();
-    const [row, box] = await boxesOf({ row: last, card });
-    if (!row || !box) continue;
-    if (row.y < box.y - 1 || row.y + row.height > box.y + box.height + 1)
-      cut.push(`${title}: its last row stays outside it`);
+    const [row, box, map] = await boxesOf({
+      row: last,
+      card,
+      map: page.getByRole('region', { name: 'Map' }),
+    });
+    if (!row || !box || !map) continue;
+    // Inside its card, and the card inside the map: scrolling the card, not the page, shows it.
+    const inside = (a: Box, b: Box) => a.y >= b.y - 1 && a.y + a.height <= b.y + b.height + 1;
+    if (!inside(row, box)) cut.push(`${title}: its last row stays outside it`);
+    if (!inside(box, map)) cut.push(`${title}: reaches past the map`);
   }
   return cut;
 }
