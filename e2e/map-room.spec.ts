@@ -34,6 +34,15 @@ const SIZES = [
 ];
 const COMPARE = { coverage: '202412', fabric: '202412' };
 
+/** The middle of the map beside the side panel, in page pixels. */
+async function mapMiddle(page: Page): Promise<[number, number]> {
+  const { map, covers } = await mapAndCovers(page);
+  const panel = covers.find((c) => c.name === 'side panel');
+  const right = panel && panel.x > map.x + 1 ? panel.x : map.x + map.width;
+  const bottom = panel && panel.x <= map.x + 1 ? panel.y : map.y + map.height;
+  return [(map.x + right) / 2, (map.y + bottom) / 2];
+}
+
 async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path });
@@ -113,8 +122,10 @@ for (const { width, height, startShare, drawShare } of SIZES) {
     expect(coversAt(await map.project(middle(0), middle(1)), covers)).toEqual([]);
     await shoot(page, testInfo, `draw-report-${width}`);
 
-    // With a drawing tool chosen, a click on a legend card reaches the map.
+    // With a polygon under way, a click on a legend card reaches the map: its first vertex in
+    // the middle of the map beside the panel, then each card's middle is the map's.
     await page.getByRole('button', { name: 'Polygon' }).click();
+    await page.mouse.click(...(await mapMiddle(page)));
     for (const card of await legendCards(page).all()) {
       const box = (await card.boundingBox())!;
       const under = await page.evaluate(

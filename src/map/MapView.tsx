@@ -68,8 +68,8 @@ export function MapView({ children }: { children?: ReactNode }) {
   useMapCover(map, cover);
   const [view, setView] = useState<HTMLDivElement | null>(null);
   useCardCover(view);
-  // While a drawing tool takes the map's clicks, the cards let them through (app.css).
-  const drawing = mode === 'draw' && drawTool !== 'none';
+  // While a shape is under way, every click is its next vertex: the cards let them through.
+  const drawing = useAppStore((s) => s.mode === 'draw' && s.sketching);
 
   return (
     <div
