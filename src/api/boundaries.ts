@@ -20,11 +20,6 @@ export type BoundaryOutline = z.output<typeof outlineSchema>;
 /** Beside /api, under the page's base: the same whatever the backend. */
 const boundariesBase = () => new URL('boundaries', document.baseURI).pathname;
 
-/** The tile template MapLibre's worker fetches (absolute: the worker has no page to resolve on). */
-export function boundaryTilesUrl(baseUri: string = document.baseURI): string {
-  return `${new URL('boundaries/tiles/', baseUri).href}{z}/{x}/{y}.pbf`;
-}
-
 export function fetchBoundaryOutline(
   kind: BoundaryKind,
   geoid: string,

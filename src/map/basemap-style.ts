@@ -2,7 +2,6 @@
 // server's vector tiles (the pieces in view) and labels from local fonts. The demo fabric is added later (use-fabric-layers.ts)
 // because its tiles depend on the vintage and exist only on the embedded backend.
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
-import { boundaryTilesUrl } from '../api/boundaries';
 import { BOUNDARIES_ATTRIBUTION } from './attribution';
 import { SOURCE, LAYER } from './ids';
 import { FONT_FILES, MAP_COLORS } from './layers/colors';
@@ -15,6 +14,14 @@ import {
 
 /** Deeper, the map overzooms (BOUNDARY_MAX_ZOOM on the app server). */
 const BOUNDARY_MAX_ZOOM = 10;
+
+/**
+ * The app server's boundary tiles (docs/SERVICE.md), beside /api under the page's base; absolute,
+ * as MapLibre's worker has no page to resolve a path against.
+ */
+function boundaryTilesUrl(baseUri: string): string {
+  return `${new URL('boundaries/tiles/', baseUri).href}{z}/{x}/{y}.pbf`;
+}
 
 /** An invisible layer that marks a position in the stack for layers added later. */
 function slot(id: string): LayerSpecification {
