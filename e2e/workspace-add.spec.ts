@@ -4,10 +4,8 @@
 // what it costs, starts, watches it, and gets the neighbour's report with the same figures the
 // embedded demo shows for it.
 import type { Page } from '@playwright/test';
-import { AreaPanelDriver } from './support/area-driver';
 import { expect, test } from './support/fixtures';
-import { MapDriver } from './support/map-driver';
-import { settledText } from './support/parity-views';
+import { pickCounty, settledText } from './support/parity-views';
 import { startWorkspacePair, type WorkspacePair } from './support/workspace-pair';
 
 let pair: WorkspacePair;
@@ -26,16 +24,7 @@ test.afterAll(async () => {
 });
 
 /** The neighbour picked in Draw mode at base; the area panel. */
-async function pickNeighbour(page: Page, base: string) {
-  const map = new MapDriver(page);
-  await page.goto(`${base}/#map=9/${at.lat}/${at.lng}`);
-  await map.waitForIdle();
-  const panel = new AreaPanelDriver(page, map);
-  await panel.open();
-  await map.clickAt(at.lng, at.lat);
-  await page.getByRole('button', { name: 'Use this county' }).click();
-  return panel;
-}
+const pickNeighbour = (page: Page, base: string) => pickCounty(page, base, at);
 
 test('adds a county from the app: its cost first, then progress, then its report', async ({
   page,

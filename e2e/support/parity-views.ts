@@ -100,19 +100,25 @@ export async function compareViews(
   return out;
 }
 
-/** The county's report (Draw area → a click on the county → Use this county), then its location list. */
-export async function countyReportView(page: Page, base: string, at: { lng: number; lat: number }) {
+/** Draw mode opened at base over the county at `at`, and that county picked: its area panel. */
+export async function pickCounty(page: Page, base: string, at: { lng: number; lat: number }) {
   const map = new MapDriver(page);
-  // The Blob path of the download: a save dialog cannot be answered here.
-  await page.addInitScript(() => {
-    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
-  });
   await page.goto(`${base}/#map=9/${at.lat}/${at.lng}`);
   await map.waitForIdle();
   const panel = new AreaPanelDriver(page, map);
   await panel.open();
   await map.clickAt(at.lng, at.lat);
   await page.getByRole('button', { name: 'Use this county' }).click();
+  return panel;
+}
+
+/** The county's report (Draw area → a click on the county → Use this county), then its location list. */
+export async function countyReportView(page: Page, base: string, at: { lng: number; lat: number }) {
+  // The Blob path of the download: a save dialog cannot be answered here.
+  await page.addInitScript(() => {
+    delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+  });
+  const panel = await pickCounty(page, base, at);
   await expect(panel.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
   const report = await settledText(panel.region);
   const download = page.waitForEvent('download', { timeout: 60_000 });

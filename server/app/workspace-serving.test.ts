@@ -19,6 +19,7 @@ import { demoFabric } from '../workspace/testing/sync-fixture';
 import { COUNTY, syncOptions } from '../workspace/testing/sync-options';
 import { NEIGHBOUR, twoCountyFabric } from '../workspace/testing/two-counties';
 import { startAppServer, type RunningAppServer } from './start-app-server';
+import { squareAround } from '../../shared/testing/square';
 
 let demo: Fabric;
 let proxy: PublishedProxy;
@@ -97,18 +98,7 @@ function border(): { lng: number; lat: number } {
     }
   return best;
 }
-const square = (lng: number, lat: number, d: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lng - d, lat - d],
-      [lng + d, lat - d],
-      [lng + d, lat + d],
-      [lng - d, lat + d],
-      [lng - d, lat - d],
-    ],
-  ],
-});
+const square = squareAround;
 const json = (bytes: Buffer) => JSON.parse(bytes.toString()) as Record<string, unknown>;
 
 it('answers a fixed hexagon tile over both counties as the embedded service does', async () => {

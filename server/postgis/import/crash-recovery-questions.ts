@@ -6,6 +6,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { startAppServer } from '../../app/start-app-server';
 import type { Fabric } from '../../service/store/fabric';
+import { squareAround } from '../../../shared/testing/square';
 
 export interface Question {
   path: string;
@@ -62,18 +63,7 @@ export function crashQuestions(fabric: Fabric, cells: Record<string, string[]>) 
   }
   const [lng, lat] = [loc.lng[fresh[0]], loc.lat[fresh[0]]];
   const d = 0.01;
-  const area = {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [lng - d, lat - d],
-        [lng + d, lat - d],
-        [lng + d, lat + d],
-        [lng - d, lat + d],
-        [lng - d, lat - d],
-      ],
-    ],
-  };
+  const area = squareAround(lng, lat, d);
   qs.push(
     { path: `/api/fabricext/${v}/summarize?field=building_type_code,served_status`, body: area },
     { path: `/api/fabricext/${v}/report`, body: area },

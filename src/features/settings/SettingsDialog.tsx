@@ -11,6 +11,7 @@ import {
   type DistanceField,
   type SettingsDraft,
 } from './settings-form';
+import '../../components/modal-dialog.css';
 import './settings.css';
 
 const FIELD_HELP: Record<DistanceField, string> = {
@@ -57,7 +58,7 @@ export function SettingsDialog() {
       </button>
       <dialog
         ref={dialogRef}
-        className="settings-dialog"
+        className="modal-dialog settings-dialog"
         aria-labelledby="settings-title"
         onClose={() => setDraft(null)}
       >

@@ -1,21 +1,11 @@
 // Areas and storage states for the persistence tests: a valid square, a bow-tie that crosses
 // itself (refused by the import rules), and a way to fill jsdom's real 5 MB storage quota.
 import type { Polygon } from 'geojson';
+import { squareAround } from '../../../shared/testing/square';
 import type { SavedArea } from '../saved-area';
 
 export function square(lng = -89.65, lat = 39.78, d = 0.01): Polygon {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [lng - d, lat - d],
-        [lng + d, lat - d],
-        [lng + d, lat + d],
-        [lng - d, lat + d],
-        [lng - d, lat - d],
-      ],
-    ],
-  };
+  return squareAround(lng, lat, d);
 }
 
 export const bowTie: Polygon = {

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { squareAround } from '../../../../shared/testing/square';
 import type { SyncJob } from '../../../../shared/workspace-sync';
 import type { Fabric } from '../../../service/store/fabric';
 import {
@@ -73,15 +74,4 @@ export async function settled(base: string): Promise<SyncJob> {
 }
 
 /** A square of about 2d degrees around a point, as GeoJSON. */
-export const square = (lng: number, lat: number, d: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lng - d, lat - d],
-      [lng + d, lat - d],
-      [lng + d, lat + d],
-      [lng - d, lat + d],
-      [lng - d, lat - d],
-    ],
-  ],
-});
+export const square = squareAround;

@@ -15,6 +15,7 @@ import {
 import { SyncCost } from './SyncCost';
 import { SyncRun } from './SyncRun';
 import { syncBodyOf } from './sync-text';
+import '../../../components/modal-dialog.css';
 import './add-to-workspace.css';
 
 /** Opens the dialog; shown wherever the panel offers to add the area. */
@@ -78,7 +79,7 @@ export function AddToWorkspaceDialog({ area, open, onClose }: Props) {
   return (
     <dialog
       ref={dialogRef}
-      className="sync-dialog"
+      className="modal-dialog sync-dialog"
       aria-labelledby="sync-dialog-title"
       onClose={closed}
       data-testid="workspace:dialog"
