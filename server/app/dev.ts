@@ -56,12 +56,7 @@ async function main(): Promise<void> {
   let vite: ViteDevServer | undefined;
   const server = createHttpServer(
     (req, res) => {
-      if (
-        req.url === '/api' ||
-        req.url?.startsWith('/api/') ||
-        req.url?.startsWith('/api?') ||
-        req.url?.startsWith('/boundaries/')
-      ) {
+      if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
         void apiListener(req, res);
         return;
       }
