@@ -8,9 +8,10 @@ import { MAP_LAYER } from './support/map-layers';
 
 /**
  * Brotli bytes of the first view's code, MapLibre's worker apart (it runs beside the page). The goal is 350 kB; the compare card and the search are still in
- * the first view's code, so the budget holds today's 365 kB with a little room.
+ * the first view's code, so the budget holds today's 371.2 kB (with the provider filter, county search and the
+ * run-time basemap's loader) with a little room.
  */
-const FIRST_VIEW_JS_BUDGET = 370_000;
+const FIRST_VIEW_JS_BUDGET = 373_000;
 /** The worker, and the Census boundaries (data bundled as modules), are not the page's code. */
 const NOT_CODE = /maplibre-gl-worker|\/assets\/(states|counties)-10m-/;
 const LAZY_PARTS = /\/assets\/(DrawMode|AreaPanel|LocationPanel|HexPanel|MobileCoverageLayer)-/;

@@ -1,6 +1,6 @@
 // `npm test`: every check in order, stopping at the first failure, with the time of each step.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 const LINT_DIRS = ['src', 'shared', 'server', 'e2e', 'scripts', 'bench'].filter((dir) =>
   existsSync(dir),
@@ -18,18 +18,21 @@ const steps = [
   { name: 'format check', command: 'prettier', args: ['--check', '.'] },
   // The PostGIS tests start a private cluster and import with ogr2ogr: install both if missing.
   { name: 'postgres install', command: 'node', args: ['scripts/ensure-postgres.mjs'] },
-  // Two files at a time even on two cores (Vitest's default there is one): most files wait on
-  // PostgreSQL, child processes or sockets, so a second file fills the idle core.
-  {
-    name: 'unit and service tests',
-    command: 'vitest',
-    args: ['run', '--project', 'web', '--project', 'server', '--maxWorkers', '2'],
-  },
   // Time and memory measurements, alone and one file at a time (vite.config.ts, MEASURED).
   {
     name: 'measured tests',
     command: 'vitest',
     args: ['run', '--project', 'measured', '--no-file-parallelism'],
+  },
+  // Two files at a time even on two cores (Vitest's default there is one): most files wait on
+  // PostgreSQL, child processes or sockets, so a second file fills the idle core. It runs beside
+  // the build and the browser tests (whose one browser leaves a core idle while it waits), its
+  // output held and printed when it ends.
+  {
+    name: 'unit and service tests',
+    command: 'vitest',
+    args: ['run', '--project', 'web', '--project', 'server', '--maxWorkers', '2'],
+    beside: true,
   },
   { name: 'browser install', command: 'node', args: ['scripts/ensure-chromium.mjs'] },
   { name: 'build', command: 'vite', args: ['build'] },
@@ -70,7 +73,48 @@ function summary(results) {
 
 const results = [];
 const start = Date.now();
+
+/** A step started without waiting for it: its output kept, its end awaited later. */
+function startBeside(step) {
+  console.log(
+    `\n▶ ${step.name} (beside the next steps): ${[step.command, ...step.args].join(' ')}`,
+  );
+  const began = Date.now();
+  const child = spawn(resolve(step.command), step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const ended = new Promise((done) => {
+    child.on('error', (error) => done({ status: null, error }));
+    child.on('close', (status, signal) => done({ status: status ?? signal }));
+  });
+  return { step, began, output, ended };
+}
+
+/** Waits for a step started beside the others, prints its output, and records it. */
+async function finishBeside(beside) {
+  const run = await beside.ended;
+  console.log(
+    `\n▶ ${beside.step.name} (ended): ${[beside.step.command, ...beside.step.args].join(' ')}`,
+  );
+  process.stdout.write(Buffer.concat(beside.output));
+  const ok = run.status === 0;
+  results.push({ name: beside.step.name, ok, ms: Date.now() - beside.began });
+  return { ok, why: run.error ? run.error.message : `exit code ${run.status}` };
+}
+
+function fail(name, why) {
+  summary(results);
+  console.error(`\n✖ ${name} failed (${why}); later steps were not run.`);
+  process.exit(1);
+}
+
+let beside = null;
 for (const step of steps) {
+  if (step.beside) {
+    beside = startBeside(step);
+    continue;
+  }
   console.log(`\n▶ ${step.name}: ${[step.command, ...step.args].join(' ')}`);
   const began = Date.now();
   const run = spawnSync(resolve(step.command), step.args, { stdio: 'inherit' });
@@ -78,11 +122,13 @@ for (const step of steps) {
   const ok = run.status === 0;
   results.push({ name: step.name, ok, ms });
   if (!ok) {
-    summary(results);
-    const why = run.error ? run.error.message : `exit code ${run.status ?? run.signal}`;
-    console.error(`\n✖ ${step.name} failed (${why}); later steps were not run.`);
-    process.exit(1);
+    if (beside) await finishBeside(beside);
+    fail(step.name, run.error ? run.error.message : `exit code ${run.status ?? run.signal}`);
   }
+}
+if (beside) {
+  const { ok, why } = await finishBeside(beside);
+  if (!ok) fail(beside.step.name, why);
 }
 summary(results);
 console.log(`\n✔ all ${steps.length} steps passed in ${seconds(Date.now() - start)}`);
