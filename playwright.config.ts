@@ -1,7 +1,9 @@
 // Browser tests run Debian's Chromium (Playwright cannot download its own builds here) with
-// SwiftShader so WebGL works headless, against the real app server over the built app and the
-// embedded reference service with the demo fabric.
+// WebGL drawn in software (scripts/software-gl.mjs), against the real app server over the built
+// app and the embedded reference service with the demo fabric.
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { softwareGlArgs } from './scripts/software-gl.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 5199);
 const HOST = '127.0.0.1';
@@ -14,8 +16,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
+  ...softwareGlArgs(existsSync),
   '--ignore-gpu-blocklist',
 ];
 

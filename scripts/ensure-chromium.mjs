@@ -1,12 +1,15 @@
 // Browser tests need a Chromium with WebGL. Playwright cannot download its own browsers here,
 // so this installs Debian's package when /usr/bin/chromium is missing (a fresh machine or CI),
-// and poppler-utils, whose pdftotext reads back the report Chromium prints.
+// poppler-utils, whose pdftotext reads back the report Chromium prints, and Mesa's EGL and
+// llvmpipe, which draw the map's WebGL for less CPU than SwiftShader (scripts/software-gl.mjs).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { MESA_FILES } from './software-gl.mjs';
 
 const NEEDS = [
   { path: '/usr/bin/chromium', package: 'chromium' },
   { path: '/usr/bin/pdftotext', package: 'poppler-utils' },
+  ...MESA_FILES,
 ];
 
 function run(command, args) {
