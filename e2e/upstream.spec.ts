@@ -20,6 +20,7 @@ import {
 } from './support/location-expect';
 import { MapDriver } from './support/map-driver';
 import { MAP_LAYER } from './support/map-layers';
+import { expectInVisibleMiddle } from './support/map-room';
 import { hexRowText } from './support/mobile-expect';
 import { HexPanelDriver, MobileLayerDriver } from './support/mobile-layer';
 import { grouped, monthYear } from './support/planner-text';
@@ -153,10 +154,7 @@ for (const dialect of ['published', 'seed'] as const) {
         const record = await expectPanelFor(page, search.locationId);
         await map.waitForIdle();
         expect((await map.view()).zoom).toBeGreaterThanOrEqual(16);
-        const canvas = (await map.region.boundingBox())!;
-        const shown = await map.project(record.longitude, record.latitude);
-        expect(Math.abs(shown.x - (canvas.x + canvas.width / 2))).toBeLessThan(2);
-        expect(Math.abs(shown.y - (canvas.y + canvas.height / 2))).toBeLessThan(2);
+        await expectInVisibleMiddle(page, map, { lng: record.longitude, lat: record.latitude });
       });
 
       await test.step('the mobile layer paints hexagons; a hexagon shows its records', async () => {

@@ -2,6 +2,7 @@
 // element boxes (layout-boxes.ts), and whether a card's content is all there to read.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { boxesOf, legendCards, type Box } from './layout-boxes';
+import type { MapDriver } from './map-driver';
 
 /** The map's box and what sits over it: cards, the Draw toolbar, the side panel. */
 export async function mapAndCovers(page: Page): Promise<{ map: Box; covers: Box[] }> {
@@ -67,4 +68,41 @@ export async function clippedCards(page: Page): Promise<string[]> {
     if (!inside(box, map)) cut.push(`${title}: reaches past the map`);
   }
   return cut;
+}
+
+/**
+ * The map's padding leaves a part no card or panel overlaps (a pixel's rounding aside), and its
+ * middle, the map's centre, is the page point returned.
+ */
+export async function expectVisibleMiddle(
+  page: Page,
+  map: MapDriver,
+): Promise<{ x: number; y: number }> {
+  const visible = { name: 'visible', ...(await map.visibleBox()) };
+  const { covers } = await mapAndCovers(page);
+  const inset = { ...visible, x: visible.x + 1, y: visible.y + 1 };
+  inset.width -= 2;
+  inset.height -= 2;
+  // The Show panel button is a small tab at the map's edge, not a card: the padding leaves it.
+  const over = covers
+    .filter((c) => c.name !== 'Show panel' && clip(c, inset) > 0)
+    .map((c) => c.name);
+  expect(over, 'cards or panels over the part of the map its padding leaves').toEqual([]);
+  return { x: visible.x + visible.width / 2, y: visible.y + visible.height / 2 };
+}
+
+/**
+ * What the map was flown to (a found address) shows in the middle of the part of the map its
+ * padding leaves, within a pixel or two, and no card or panel overlaps that part: a flight that
+ * ignores the padding, or padding that misses a card, fails.
+ */
+export async function expectInVisibleMiddle(
+  page: Page,
+  map: MapDriver,
+  at: { lng: number; lat: number },
+): Promise<void> {
+  const middle = await expectVisibleMiddle(page, map);
+  const shown = await map.project(at.lng, at.lat);
+  expect(Math.abs(shown.x - middle.x), 'across, from the visible middle').toBeLessThan(2);
+  expect(Math.abs(shown.y - middle.y), 'down, from the visible middle').toBeLessThan(2);
 }

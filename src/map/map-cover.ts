@@ -28,48 +28,64 @@ export function inUncoveredView(
 }
 
 /**
- * Keeps the map's padding equal to the cover. Until the planner first moves the map (the start
- * view, a link's view, a flight the app made) the centre stays the centre, now in the middle of
- * the visible part; after that the map's content stays where it is on screen as the panel and
- * cards open and fold. A flight under way lands first.
+ * Keeps the map's padding equal to the cover. Until the map has first come to rest on its start
+ * view (a link's view, or a flight the app made on the way in), the centre stays the centre, now
+ * in the middle of the visible part: the view a link names is the view it shows. After that,
+ * and as soon as the planner moves the map, what the map shows stays where it is on screen as
+ * the panel and the cards open and fold: hiding the panel uncovers more map, showing it covers
+ * some again, and nothing jumps (a selection the panel would cover is brought out from under it
+ * by its own layer). A flight under way lands first, then keeps its centre; a planner's move
+ * under way ends first, then keeps the map still.
  */
 export function useMapCover(map: MapLibreMap | null, cover: MapCover): void {
-  const moved = useRef(false);
+  // Whether the map has come to rest once, or been moved by the planner.
+  const settled = useRef(false);
+  // Whether the move under way is the planner's (drag, wheel, keys) rather than the app's.
+  const plannerMoving = useRef(false);
   useEffect(() => {
     if (!map) return;
-    // A move with an input event behind it (drag, wheel, keys) is the planner's.
-    const onMove = (event: { originalEvent?: unknown }) => {
-      if (event.originalEvent) moved.current = true;
+    // A move with an input event behind it is the planner's.
+    const onMoveStart = (event: { originalEvent?: unknown }) => {
+      plannerMoving.current = event.originalEvent !== undefined;
+      if (plannerMoving.current) settled.current = true;
     };
-    map.on('movestart', onMove);
+    const onIdle = () => {
+      settled.current = true;
+    };
+    map.on('movestart', onMoveStart);
+    map.once('idle', onIdle);
     return () => {
-      map.off('movestart', onMove);
+      map.off('movestart', onMoveStart);
+      map.off('idle', onIdle);
     };
   }, [map]);
   useEffect(() => {
     if (!map) return;
-    const keepCentre = !moved.current;
-    if (samePadding(map.getPadding(), cover)) return;
-    const padding = coverPadding(cover);
-    // Any change of padding is a camera jump, which would cut a flight short.
+    const apply = (keepCentre: boolean) => {
+      if (samePadding(map.getPadding(), cover)) return;
+      const padding = coverPadding(cover);
+      if (keepCentre) {
+        map.setPadding(padding);
+        return;
+      }
+      // The same point under the same pixel, with the centre now the visible part's middle.
+      const { clientWidth: width, clientHeight: height } = map.getContainer();
+      map.jumpTo({
+        center: map.unproject([
+          (cover.left + width - cover.right) / 2,
+          (cover.top + height - cover.bottom) / 2,
+        ]),
+        padding,
+      });
+    };
+    // Any change of padding is a camera jump, which would cut a move short.
     if (map.isMoving()) {
-      const land = () => map.setPadding(padding);
+      const land = () => apply(!plannerMoving.current);
       map.once('moveend', land);
       return () => {
         map.off('moveend', land);
       };
     }
-    if (keepCentre) {
-      map.setPadding(padding);
-      return;
-    }
-    const { clientWidth: width, clientHeight: height } = map.getContainer();
-    map.jumpTo({
-      center: map.unproject([
-        (cover.left + width - cover.right) / 2,
-        (cover.top + height - cover.bottom) / 2,
-      ]),
-      padding,
-    });
+    apply(!settled.current);
   }, [map, cover]);
 }
