@@ -2,7 +2,7 @@
 // its bottom on a phone; the map's cards cover its top left. The map's padding follows them, so
 // the centre, every flight and the keyboard cross mean the middle of what is visible.
 import { useEffect, useRef } from 'react';
-import type { LngLatLike, Map as MapLibreMap, PaddingOptions } from 'maplibre-gl';
+import type { LngLat, LngLatLike, Map as MapLibreMap, PaddingOptions } from 'maplibre-gl';
 import type { MapCover } from '../state/slices/session';
 
 export const coverPadding = (cover: MapCover): PaddingOptions => ({ ...cover });
@@ -30,32 +30,44 @@ export function inUncoveredView(
 /**
  * Keeps the map's padding equal to the cover. Until the map has first come to rest on its start
  * view (a link's view, or a flight the app made on the way in), the centre stays the centre, now
- * in the middle of the visible part: the view a link names is the view it shows. After that,
- * and as soon as the planner moves the map, what the map shows stays where it is on screen as
- * the panel and the cards open and fold: hiding the panel uncovers more map, showing it covers
- * some again, and nothing jumps (a selection the panel would cover is brought out from under it
- * by its own layer). A flight under way lands first, then keeps its centre; a planner's move
- * under way ends first, then keeps the map still.
+ * in the middle of the visible part: the view a link names is the view it shows. After that, and
+ * as soon as the planner moves the map: when the cover shrinks (the panel hidden, a card folded)
+ * the map stays still, more of it uncovered; when it grows (the panel shown, a card opened) the
+ * point the map was last brought to (by the planner or a flight) goes to the middle of the part
+ * left, so what the planner looks at is never covered, and hiding then showing the panel puts
+ * nothing anywhere new. A flight under way lands first, then keeps its centre; a planner's move
+ * under way ends first.
  */
 export function useMapCover(map: MapLibreMap | null, cover: MapCover): void {
   // Whether the map has come to rest once, or been moved by the planner.
   const settled = useRef(false);
   // Whether the move under way is the planner's (drag, wheel, keys) rather than the app's.
   const plannerMoving = useRef(false);
+  // Where the last move left the map's centre: what the planner is looking at.
+  const focus = useRef<LngLat | null>(null);
+  // Set while this hook moves the camera itself, so its jumps are not taken for a move.
+  const adjusting = useRef(false);
   useEffect(() => {
     if (!map) return;
+    focus.current = map.getCenter();
     // A move with an input event behind it is the planner's.
     const onMoveStart = (event: { originalEvent?: unknown }) => {
+      if (adjusting.current) return;
       plannerMoving.current = event.originalEvent !== undefined;
       if (plannerMoving.current) settled.current = true;
+    };
+    const onMoveEnd = () => {
+      if (!adjusting.current) focus.current = map.getCenter();
     };
     const onIdle = () => {
       settled.current = true;
     };
     map.on('movestart', onMoveStart);
+    map.on('moveend', onMoveEnd);
     map.once('idle', onIdle);
     return () => {
       map.off('movestart', onMoveStart);
+      map.off('moveend', onMoveEnd);
       map.off('idle', onIdle);
     };
   }, [map]);
@@ -66,17 +78,34 @@ export function useMapCover(map: MapLibreMap | null, cover: MapCover): void {
       const padding = coverPadding(cover);
       if (keepCentre) {
         map.setPadding(padding);
+        focus.current = map.getCenter();
         return;
       }
-      // The same point under the same pixel, with the centre now the visible part's middle.
-      const { clientWidth: width, clientHeight: height } = map.getContainer();
-      map.jumpTo({
-        center: map.unproject([
-          (cover.left + width - cover.right) / 2,
-          (cover.top + height - cover.bottom) / 2,
-        ]),
-        padding,
-      });
+      const was = map.getPadding();
+      const grows =
+        cover.top > (was.top ?? 0) ||
+        cover.left > (was.left ?? 0) ||
+        cover.right > (was.right ?? 0) ||
+        cover.bottom > (was.bottom ?? 0);
+      adjusting.current = true;
+      try {
+        if (grows && focus.current) {
+          // What the planner was looking at goes to the middle of the part left.
+          map.jumpTo({ center: focus.current, padding });
+          return;
+        }
+        // The same point under the same pixel, with the centre now the visible part's middle.
+        const { clientWidth: width, clientHeight: height } = map.getContainer();
+        map.jumpTo({
+          center: map.unproject([
+            (cover.left + width - cover.right) / 2,
+            (cover.top + height - cover.bottom) / 2,
+          ]),
+          padding,
+        });
+      } finally {
+        adjusting.current = false;
+      }
     };
     // Any change of padding is a camera jump, which would cut a move short.
     if (map.isMoving()) {
