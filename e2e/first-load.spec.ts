@@ -9,7 +9,7 @@ import { MAP_LAYER } from './support/map-layers';
 /**
  * Brotli bytes of the first view's code, MapLibre's worker apart (it runs beside the page). The
  * goal is 350 kB; with the compare card's code fetched on first use the first view measures
- * 368.5 kB (368,508 bytes in 7 files), zod (every answer's schemas, from the first health check
+ * 368.6 kB (368,559 bytes in 7 files), zod (every answer's schemas, from the first health check
  * on) a good part of it. The budget is kept just above the measure.
  */
 const FIRST_VIEW_JS_BUDGET = 370_000;
