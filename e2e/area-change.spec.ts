@@ -120,6 +120,8 @@ test('the Report tab shows the change between two releases as the API and a reco
     (r) => r.url().includes('/report?') && r.url().includes('with='),
   );
   const card = page.getByRole('region', { name: 'Compare releases' });
+  // Folded while no comparison is on; unfolding it brings its controls.
+  await card.getByRole('button', { name: 'Compare releases' }).click();
   await card.getByTestId('compare:coverage').selectOption(BEFORE.coverage);
   await card.getByTestId('compare:fabric').selectOption(BEFORE.fabric);
   await expect(page).toHaveURL(new RegExp(`wcv=${BEFORE.coverage}`));

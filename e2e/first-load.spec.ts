@@ -7,13 +7,17 @@ import { MapDriver } from './support/map-driver';
 import { MAP_LAYER } from './support/map-layers';
 
 /**
- * Brotli bytes of the first view's code, MapLibre's worker apart (it runs beside the page). The goal is 350 kB; the compare card and the search are still in
- * the first view's code, so the budget holds today's 371.2 kB (with the provider filter, county search and the
- * run-time basemap's loader) with a little room.
+ * Brotli bytes of the first view's code, MapLibre's worker apart (it runs beside the page). The
+ * goal is 350 kB; with the compare card's code fetched on first use the first view measures
+ * 368.6 kB (368,559 bytes in 7 files), zod (every answer's schemas, from the first health check
+ * on) a good part of it. The budget is kept just above the measure.
  */
-const FIRST_VIEW_JS_BUDGET = 373_000;
-/** The worker, and the Census boundaries (data bundled as modules), are not the page's code. */
-const NOT_CODE = /maplibre-gl-worker|\/assets\/(states|counties)-10m-/;
+const FIRST_VIEW_JS_BUDGET = 370_000;
+/** The worker is not the page's code (it runs beside the page). */
+const NOT_CODE = /maplibre-gl-worker/;
+/** The whole country's boundaries as one file, which the first view no longer fetches. */
+const WHOLE_COUNTRY = /(states|counties)-10m/;
+const BOUNDARY_TILE = /\/boundaries\/tiles\/\d+\/\d+\/\d+\.pbf$/;
 const LAZY_PARTS = /\/assets\/(DrawMode|AreaPanel|LocationPanel|HexPanel|MobileCoverageLayer)-/;
 const DRAW_CHUNK = /\/assets\/DrawMode-[^/]+\.js$/;
 
@@ -34,6 +38,8 @@ test('the first view fetches its JavaScript compressed and within budget, Drawâ€
   page,
 }) => {
   const scripts = recordScripts(page);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   const map = new MapDriver(page);
   await page.goto('/');
   await map.expectRendered(MAP_LAYER.countyFill);
@@ -48,6 +54,9 @@ test('the first view fetches its JavaScript compressed and within budget, Drawâ€
   console.log(`first view JavaScript: ${total} bytes brotli in ${code.length} files`);
   expect(total).toBeLessThanOrEqual(FIRST_VIEW_JS_BUDGET);
   expect(scripts.map((s) => s.url).filter((u) => LAZY_PARTS.test(u))).toEqual([]);
+  // The boundaries came as the tiles of the view, never as the whole country.
+  expect(requested.filter((u) => WHOLE_COUNTRY.test(u))).toEqual([]);
+  expect(requested.filter((u) => BOUNDARY_TILE.test(u)).length).toBeGreaterThan(0);
 
   // Heading for Draw (the button focused, not yet pressed) fetches its code.
   const drawChunk = page.waitForRequest(DRAW_CHUNK, { timeout: 10_000 });

@@ -16,6 +16,7 @@ import {
   type ApiLocation,
 } from './support/location-expect';
 import { MapDriver } from './support/map-driver';
+import { expectInVisibleMiddle, expectVisibleMiddle } from './support/map-room';
 import { MobileLayerDriver } from './support/mobile-layer';
 import { monthYear } from './support/planner-text';
 import { apiGet, fabricVintages } from './support/service-api';
@@ -31,6 +32,29 @@ async function openAt(page: Page, p: { lng: number; lat: number }, zoom = CLICK_
   await page.goto(`/#map=${zoom}/${p.lat}/${p.lng}`);
   await map.waitForIdle();
   return map;
+}
+
+/**
+ * Presses Enter on the focused map and checks it acted (its /locate request) on the point under
+ * the keyboard cross, and that the cross is in the middle of the part of the map no card or
+ * panel covers. The cross is read before: what Enter selects may open the panel and move it.
+ */
+async function enterUnderCross(page: Page, map: MapDriver): Promise<URL> {
+  const box = (await map.keyboardCross.boundingBox())!;
+  const cross = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const middle = await expectVisibleMiddle(page, map);
+  expect(Math.abs(cross.x - middle.x), 'the cross across from the visible middle').toBeLessThan(2);
+  expect(Math.abs(cross.y - middle.y), 'the cross up or down from it').toBeLessThan(2);
+  const asked = page.waitForRequest(/\/locate\?/);
+  await page.keyboard.press('Enter');
+  const url = new URL((await asked).url());
+  const acted = await map.project(
+    Number(url.searchParams.get('longitude')),
+    Number(url.searchParams.get('latitude')),
+  );
+  expect(Math.abs(acted.x - cross.x), 'Enter acted across from the cross').toBeLessThan(2);
+  expect(Math.abs(acted.y - cross.y), 'Enter acted up or down from the cross').toBeLessThan(2);
+  return url;
 }
 
 /** The panel shows this location_id among its identifiers. */
@@ -133,9 +157,8 @@ test.describe('location workflow', () => {
     await map.waitForIdle();
     const centre = await map.view();
     expect(centre.lng).toBeGreaterThan(p.lng);
-    const asked = page.waitForRequest(/\/locate\?/);
-    await page.keyboard.press('Enter');
-    const url = new URL((await asked).url());
+    // It acts under the cross, which is in the middle of the part of the map the cards leave.
+    const url = await enterUnderCross(page, map);
     expect(Number(url.searchParams.get('longitude'))).toBeCloseTo(centre.lng, 6);
     expect(Number(url.searchParams.get('latitude'))).toBeCloseTo(centre.lat, 6);
 
@@ -189,14 +212,11 @@ test.describe('location workflow', () => {
     await box.press('Enter');
     await expectLocationId(page, search.locationId);
     await expect(page).toHaveURL(new RegExp(`[?&]loc=${search.locationId}(&|#|$)`));
-    // The map lands on it at street zoom, in the middle of the map.
+    // The map lands on it at street zoom, in the middle of the part of the map no card covers.
     await expect(panel(page).address).toHaveText(record.address_primary);
     await map.waitForIdle();
     expect((await map.view()).zoom).toBeGreaterThanOrEqual(16);
-    const canvas = (await map.region.boundingBox())!;
-    const shown = await map.project(record.longitude, record.latitude);
-    expect(Math.abs(shown.x - (canvas.x + canvas.width / 2))).toBeLessThan(2);
-    expect(Math.abs(shown.y - (canvas.y + canvas.height / 2))).toBeLessThan(2);
+    await expectInVisibleMiddle(page, map, { lng: record.longitude, lat: record.latitude });
     // Esc outside the box clears the selection.
     await box.blur();
     await page.keyboard.press('Escape');
@@ -264,9 +284,9 @@ test.describe('location workflow', () => {
     await page.goto(`/?loc=${id}`);
     await landed();
     // The link flies to the location and centres it in the part of the map the panel leaves.
+    await expectInVisibleMiddle(page, map, { lng: record.longitude, lat: record.latitude });
     const panelLeft = (await panel(page).region.boundingBox())!.x;
     const shown = await marker();
-    expect(Math.abs(shown.x - panelLeft / 2)).toBeLessThan(2);
     // The zoom buttons move out from under the panel too.
     const zoomIn = (await page.getByRole('button', { name: 'Zoom in' }).boundingBox())!;
     expect(zoomIn.x + zoomIn.width).toBeLessThanOrEqual(panelLeft);
@@ -278,29 +298,27 @@ test.describe('location workflow', () => {
     expect(await page.evaluate(() => location.hash)).toBe(hash);
     expect(Math.abs((await marker()).x - shown.x)).toBeLessThan(2);
 
-    // Hiding and showing the panel leaves the map's content where it is on screen.
+    // Hiding and showing the panel leaves the map's content where it is on screen: the map does
+    // not jump, and the selection stays beside the panel.
+    const stays = async () => {
+      await map.waitForIdle();
+      const now = await marker();
+      expect(Math.abs(now.x - shown.x), 'the selection moved across').toBeLessThan(2);
+      expect(Math.abs(now.y - shown.y), 'the selection moved up or down').toBeLessThan(2);
+      expect(await map.coveredAt(record.longitude, record.latitude)).toBeNull();
+    };
     await page.getByRole('button', { name: 'Hide panel' }).click();
-    await map.waitForIdle();
-    expect(Math.abs((await marker()).x - shown.x)).toBeLessThan(2);
+    await stays();
     await page.getByRole('button', { name: 'Show panel' }).click();
-    await map.waitForIdle();
-    expect(Math.abs((await marker()).x - shown.x)).toBeLessThan(2);
+    await stays();
 
-    // With the panel hidden the whole map is visible: Enter acts under the cross, now in its
-    // middle, which is the map's centre.
+    // With the panel hidden more of the map is visible: Enter acts under the cross, now in the
+    // middle of the part the cards leave.
     await page.getByRole('button', { name: 'Hide panel' }).click();
     await page.keyboard.press('Shift');
     await map.region.focus();
-    const cross = (await map.keyboardCross.boundingBox())!;
-    const asked = page.waitForRequest(/\/locate\?/);
-    await page.keyboard.press('Enter');
-    const url = new URL((await asked).url());
-    const acted = await map.project(
-      Number(url.searchParams.get('longitude')),
-      Number(url.searchParams.get('latitude')),
-    );
-    expect(Math.abs(acted.x - (cross.x + cross.width / 2))).toBeLessThan(2);
-    expect(Math.abs(acted.y - (cross.y + cross.height / 2))).toBeLessThan(2);
+    await map.waitForIdle();
+    await enterUnderCross(page, map);
   });
 
   test('a retired location is marked and leads to its current equivalent', async ({ page }) => {

@@ -1,11 +1,9 @@
 // The bare map the first-load figure is read beside: MapLibre with the app's own basemap (its
-// style, fonts and boundaries, loaded as the app loads them) and nothing else: no React, no
+// style, fonts and boundary tiles, loaded as the app loads them) and nothing else: no React, no
 // data layers. Bundled by first-load.ts into the app server's dist/ for the run.
 import * as maplibregl from 'maplibre-gl';
-import type { GeoJSONSource } from 'maplibre-gl';
 import { buildBasemapStyle } from '../../src/map/basemap-style';
-import { loadBoundaries } from '../../src/map/boundaries';
-import { SOURCE } from '../../src/map/ids';
+import { BOUNDARY_LAYER, SOURCE } from '../../src/map/ids';
 
 declare global {
   interface Window {
@@ -26,16 +24,10 @@ const map = new maplibregl.Map({
   fitBoundsOptions: { padding: 24 },
   attributionControl: false,
 });
-map.once('load', () => {
-  void loadBoundaries().then((b) => {
-    map.getSource<GeoJSONSource>(SOURCE.states)?.setData(b.states);
-    map.getSource<GeoJSONSource>(SOURCE.counties)?.setData(b.counties);
-    map.getSource<GeoJSONSource>(SOURCE.countyLabels)?.setData(b.countyLabels);
-    const onIdle = () => {
-      if (map.querySourceFeatures(SOURCE.counties).length === 0) return;
-      map.off('idle', onIdle);
-      window.bareMapDrawnAt = performance.now();
-    };
-    map.on('idle', onIdle);
-  });
-});
+const onIdle = () => {
+  const counties = { sourceLayer: BOUNDARY_LAYER.counties };
+  if (map.querySourceFeatures(SOURCE.boundaries, counties).length === 0) return;
+  map.off('idle', onIdle);
+  window.bareMapDrawnAt = performance.now();
+};
+map.on('idle', onIdle);

@@ -105,12 +105,14 @@ export class AreaPanelDriver {
     });
   }
 
-  /** Draws a rectangle `half` pixels around the map centre and waits for it to be listed. */
+  /**
+   * Draws a rectangle `half` pixels around the map's centre (the middle of the part no card or
+   * panel covers, as the map's padding places it) and waits for it to be listed.
+   */
   async drawRectangle(half = 160): Promise<void> {
     await this.page.getByRole('button', { name: 'Rectangle', exact: true }).click();
-    const box = (await this.map.region.boundingBox())!;
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
+    const centre = await this.map.view();
+    const { x: cx, y: cy } = await this.map.project(centre.lng, centre.lat);
     await this.page.mouse.click(cx - half, cy - half);
     await this.page.mouse.move(cx, cy, { steps: 4 });
     await this.page.mouse.move(cx + half, cy + half, { steps: 4 });

@@ -72,6 +72,15 @@ export async function openLegends(page: Page): Promise<string[]> {
   return titles;
 }
 
+/** Folds every open legend card, so clicks on the map are not caught by a card over it. */
+export async function foldLegends(page: Page): Promise<void> {
+  for (const card of await legendCards(page).all()) {
+    const toggle = card.getByRole('heading').getByRole('button');
+    if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  }
+}
+
 /** Elements inside `root` (itself included) that scroll vertically and have more to show. */
 export async function scrollers(root: Locator): Promise<string[]> {
   return root.evaluate((element) => {

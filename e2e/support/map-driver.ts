@@ -144,7 +144,32 @@ export class MapDriver {
     );
   }
 
-  /** Clicks the map at lng/lat with the real mouse (so MapLibre's handlers see it). */
+  /**
+   * The part of the map its padding leaves, in page coordinates (CSS pixels): what the planner
+   * sees once the cards and a floating panel are taken off. Its middle (visibleCentre) is the
+   * map's centre, where a flight lands and the keyboard cross shows.
+   */
+  async visibleBox(): Promise<{ x: number; y: number; width: number; height: number }> {
+    return this.page.evaluate((name) => {
+      const map = (window as unknown as MapWindow)[name];
+      if (!map) throw new Error('the map test handle is missing');
+      const { top = 0, bottom = 0, left = 0, right = 0 } = map.getPadding();
+      const box = map.getCanvas().getBoundingClientRect();
+      return {
+        x: box.left + left,
+        y: box.top + top,
+        width: box.width - left - right,
+        height: box.height - top - bottom,
+      };
+    }, handleName);
+  }
+
+  /** Page coordinates of the middle of visibleBox(). */
+  async visibleCentre(): Promise<{ x: number; y: number }> {
+    const b = await this.visibleBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  }
+
   /** What covers the map at a point (a legend card, a panel), or null where the map shows. */
   async coveredAt(lng: number, lat: number): Promise<string | null> {
     const { x, y } = await this.project(lng, lat);
@@ -157,6 +182,7 @@ export class MapDriver {
     );
   }
 
+  /** Clicks the map at lng/lat with the real mouse (so MapLibre's handlers see it). */
   async clickAt(lng: number, lat: number): Promise<void> {
     // A card over the map would take the click: say so rather than time out later.
     const cover = await this.coveredAt(lng, lat);

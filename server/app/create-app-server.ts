@@ -7,6 +7,8 @@ import type { BasemapSettings } from './basemap-env';
 import { Hono } from 'hono';
 import { clientWentAway } from '../node-http/client-gone';
 import { ServiceError, errorFetchResponse } from '../contract/errors';
+import { compress } from 'hono/compress';
+import { boundaryRoutes } from './boundary-routes';
 import { backendVintages, type Backend, type BackendVintages } from './backend';
 import { refuseDotSegments } from './dot-segments';
 import { frontDoor } from './front-door';
@@ -140,6 +142,11 @@ export function createAppServer(opts: AppServerOptions): Hono {
   });
 
   if (opts.basemap) installBasemapFiles(app, opts.basemap);
+  // The app's own boundaries, answered the same whatever the backend; tiles compressed on the
+  // way (a low-zoom county tile is some 100 kB as it is).
+  app.use('/boundaries/*', compress());
+  app.route('/boundaries', boundaryRoutes());
+
   if (opts.distDir) {
     const pages = staticApp(opts.distDir);
     app.get('*', (c) => pages(c));

@@ -56,7 +56,12 @@ async function main(): Promise<void> {
   let vite: ViteDevServer | undefined;
   const server = createHttpServer(
     (req, res) => {
-      if (req.url === '/api' || req.url?.startsWith('/api/') || req.url?.startsWith('/api?')) {
+      if (
+        req.url === '/api' ||
+        req.url?.startsWith('/api/') ||
+        req.url?.startsWith('/api?') ||
+        req.url?.startsWith('/boundaries/')
+      ) {
         void apiListener(req, res);
         return;
       }

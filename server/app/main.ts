@@ -2,6 +2,7 @@
 import { readCommandLine } from '../config/command-line';
 import { parseServerEnv } from '../config/server-env';
 import { exitOnSignals } from '../node-http/http-server';
+import { warmBoundaryTiles } from './boundary-tiles';
 import { startAppServer } from './start-app-server';
 import { stdoutLines } from '../node-http/stdout-lines';
 
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
       : server.url;
   log(`open ${openable}/ in a browser (Ctrl+C stops the server)`);
   exitOnSignals(() => server.close(), log);
+  // The boundary tiles' index takes a few seconds to build: built now, not on a planner's
+  // first view (the first view's map waits for its boundary tiles).
+  setTimeout(() => warmBoundaryTiles(), 0);
 }
 
 main().catch((err: unknown) => {

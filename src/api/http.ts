@@ -36,6 +36,8 @@ export interface RequestSpec<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below the API base, starting with "/". */
   path: string;
+  /** What the path is below when it is not the API (the app server's own boundaries). */
+  base?: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
@@ -43,21 +45,25 @@ export interface RequestSpec<T> {
 }
 
 /** Absent values are left out; arrays become the comma-separated lists the service reads. */
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(
+  path: string,
+  query?: Record<string, QueryValue>,
+  base: string = apiBase,
+): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
     params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const search = params.toString();
-  return `${apiBase}${path}${search ? `?${search}` : ''}`;
+  return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
 export async function request<T>(spec: RequestSpec<T>): Promise<T> {
   const { operation, method = 'GET', body, signal } = spec;
   let response: Response;
   try {
-    response = await fetch(buildUrl(spec.path, spec.query), {
+    response = await fetch(buildUrl(spec.path, spec.query, spec.base), {
       method,
       signal,
       headers: body === undefined ? { accept: 'application/json' } : jsonHeaders,

@@ -2,7 +2,7 @@
 // workflows that connect them (use-workflows.ts).
 import { AreaHexLayer } from '../features/area-panel/custom-summary/AreaHexLayer';
 import { AreaStorageNotice } from '../features/area-panel/areas/AreaStorageNotice';
-import { CompareCard } from '../features/compare/CompareCard';
+import { CompareEntry } from '../features/compare/CompareEntry';
 import { BuildingTypeLegend } from '../features/building-type/BuildingTypeLegend';
 import { DrawLayer } from '../features/draw/DrawLayer';
 import { FixedBroadbandLayer } from '../features/fixed-broadband/FixedBroadbandLayer';
@@ -51,7 +51,7 @@ export function App() {
                 <FixedBroadbandLayer />
               </PanelErrorBoundary>
               <PanelErrorBoundary name="Compare releases" compact>
-                <CompareCard />
+                <CompareEntry />
               </PanelErrorBoundary>
               <PanelErrorBoundary name="Building type legend" compact>
                 <BuildingTypeLegend />

@@ -1,5 +1,5 @@
 // The area a link names, into the planner's areas: a county or state is looked up by GEOID in
-// the Census boundaries (loaded here, since the map may not have them yet); an outline is added
+// the Census boundaries (its whole outline asked of the app server); an outline is added
 // as it came. Either way it is selected in Draw mode, once, never twice. What cannot be used
 // is said in the Draw toolbar's notice, and the rest of the link still applies.
 import type { StoreApi } from 'zustand';

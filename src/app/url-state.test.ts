@@ -1,4 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { boundaryRoutes } from '../../server/app/boundary-routes';
 import { DEFAULT_FIXED_FILTERS } from '../../shared/fixed-status';
 import { encodeArea } from '../lib/geo/area-code';
 import { MAX_LINK_LENGTH } from '../state/area-link';
@@ -7,6 +12,24 @@ import { requestView } from '../state/view-request';
 import { FIXED_FILTERS_KEY, loadFixedFilters } from '../state/fixed-filters-storage';
 import { useAppStore } from '../state/store';
 import { installUrlSync, parseUrlState, writeUrlState } from './url-state';
+
+/** The app server's boundary routes on 127.0.0.1, with the page's fetches of them sent there. */
+async function serveBoundaries() {
+  const app = new Hono().route('/boundaries', boundaryRoutes());
+  const server = createServer(getRequestListener(app.fetch));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const pageFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    pageFetch(new URL(input, origin), init),
+  );
+  return {
+    close: () => {
+      vi.unstubAllGlobals();
+      return new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
 
 const initial = useAppStore.getState();
 
@@ -234,6 +257,9 @@ describe('the area in the URL', () => {
   });
 
   it('opens a county link from the Census boundaries', async () => {
+    // The outline comes from the app server's boundary route, on a real port.
+    const boundaries = await serveBoundaries();
+    onTestFinished(() => boundaries.close());
     window.history.replaceState(null, '', '/?area=c:17167');
     unsubscribe = installUrlSync(useAppStore);
     await vi.waitFor(() => expect(useAppStore.getState().areas).toHaveLength(1), { timeout: 5000 });

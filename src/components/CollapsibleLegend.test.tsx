@@ -6,7 +6,7 @@ import { CollapsibleLegend, NARROW_QUERY } from './CollapsibleLegend';
 
 function screenWidth(px: number) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === NARROW_QUERY && px <= 767,
+    matches: query === NARROW_QUERY && px <= 899,
     media: query,
   }));
 }

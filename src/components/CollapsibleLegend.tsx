@@ -1,7 +1,8 @@
 // A legend card over the map that folds to its title: a disclosure button (its title) that
 // shows or hides the body, keyboard-operable as any button. On a phone a legend open by
-// default would cover the map it explains, so it starts folded below NARROW_QUERY; once the
-// planner opens or folds it, that choice is kept (localStorage, per legend) across reloads.
+// default would cover the map it explains, so it starts folded below NARROW_QUERY (a tablet
+// too: two open cards there took half the map); once the planner opens or folds it, that
+// choice is kept (localStorage, per legend) across reloads.
 //
 // Placement: the card is a plain block; the map stacks its cards in one column at its top
 // left (see app.css, `.map-view`), so legends, the draw toolbar and the panel button never
@@ -9,10 +10,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import './collapsible-legend.css';
 
-export const NARROW_QUERY = '(max-width: 767px)';
+export const NARROW_QUERY = '(max-width: 899px)';
 const KEY_PREFIX = 'coverage-explorer:legend:';
 
-function storedOpen(id: string): boolean | null {
+/** The planner's last choice for a legend, or null when there is none (or no storage). */
+export function storedOpen(id: string): boolean | null {
   try {
     const value = window.localStorage.getItem(KEY_PREFIX + id);
     return value === 'open' ? true : value === 'closed' ? false : null;
@@ -22,7 +24,7 @@ function storedOpen(id: string): boolean | null {
   }
 }
 
-function storeOpen(id: string, open: boolean): void {
+export function storeOpen(id: string, open: boolean): void {
   try {
     window.localStorage.setItem(KEY_PREFIX + id, open ? 'open' : 'closed');
   } catch {
@@ -30,7 +32,7 @@ function storeOpen(id: string, open: boolean): void {
   }
 }
 
-function isNarrow(): boolean {
+export function isNarrow(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
 }
 
@@ -43,17 +45,23 @@ interface Props {
   aside?: ReactNode;
   className?: string;
   busy?: boolean;
+  /** Open at first when the planner has not chosen; by default, unless the screen is narrow. */
+  defaultOpen?: boolean;
+  /** Told each time the planner opens or folds it. */
+  onToggle?: (open: boolean) => void;
   children: ReactNode;
 }
 
-export function CollapsibleLegend({ id, title, aside, className, busy, children }: Props) {
-  const [open, setOpen] = useState(() => storedOpen(id) ?? !isNarrow());
+export function CollapsibleLegend(props: Props) {
+  const { id, title, aside, className, busy, children } = props;
+  const [open, setOpen] = useState(() => storedOpen(id) ?? props.defaultOpen ?? !isNarrow());
   const domId = useId();
   const titleId = `${domId}-title`;
   const bodyId = `${domId}-body`;
   const toggle = () => {
     setOpen(!open);
     storeOpen(id, !open);
+    props.onToggle?.(!open);
   };
   return (
     <section

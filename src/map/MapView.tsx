@@ -2,19 +2,17 @@
 // it (map-context.tsx). Feature map components render as children, panels elsewhere in the
 // frame, and all reach the map through useMapInstance(); none creates a map of its own.
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import type { GeoJSONSource } from 'maplibre-gl';
 import { useAppStore } from '../state/store';
 import { useCapabilities } from '../queries/use-capabilities';
 import { env } from '../config/env';
 import { buildBasemapStyle } from './basemap-style';
-import { loadBoundaries } from './boundaries';
 import { createMap } from './create-map';
-import { SOURCE } from './ids';
 import { useMapInstance, useSetMapInstance } from './map-context';
 import { exposeMapForTests } from './test-handle';
 import { useFabricLayers, useFabricVisibility } from './use-fabric-layers';
 import { MAP_KEYS_ID } from './centre-activate';
 import { useMapCover } from './map-cover';
+import { useCardCover } from './use-card-cover';
 import { useMapClicks } from './use-map-clicks';
 import { useRunTimeBasemap } from './use-run-time-basemap';
 import './map.css';
@@ -43,13 +41,6 @@ export function MapView({ children }: { children?: ReactNode }) {
     instance.once('load', () => {
       if (cancelled) return;
       setMap(instance);
-      if (onlineStyle) return;
-      void loadBoundaries().then((b) => {
-        if (cancelled) return;
-        instance.getSource<GeoJSONSource>(SOURCE.states)?.setData(b.states);
-        instance.getSource<GeoJSONSource>(SOURCE.counties)?.setData(b.counties);
-        instance.getSource<GeoJSONSource>(SOURCE.countyLabels)?.setData(b.countyLabels);
-      });
     });
     return () => {
       cancelled = true;
@@ -79,14 +70,22 @@ export function MapView({ children }: { children?: ReactNode }) {
   useMapClicks(map);
   const cover = useAppStore((s) => s.mapCover);
   useMapCover(map, cover);
+  const [view, setView] = useState<HTMLDivElement | null>(null);
+  useCardCover(view);
+  // While a shape is under way, every click is its next vertex: the cards let them through.
+  const drawing = useAppStore((s) => s.mode === 'draw' && s.sketching);
 
   return (
     <div
+      ref={setView}
       className="map-view"
+      data-drawing={drawing || undefined}
       style={
         {
           '--map-cover': `${cover.right}px`,
           '--map-cover-bottom': `${cover.bottom}px`,
+          '--map-cover-top': `${cover.top}px`,
+          '--map-cover-left': `${cover.left}px`,
         } as CSSProperties
       }
     >

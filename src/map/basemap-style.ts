@@ -1,7 +1,6 @@
-// The default style, built in code so it works with no network: Census boundaries bundled in
-// the app and labels from local fonts. The demo fabric is added later (use-fabric-layers.ts)
+// The default style, built in code so it works with no network: Census boundaries as the app
+// server's vector tiles (the pieces in view) and labels from local fonts. The demo fabric is added later (use-fabric-layers.ts)
 // because its tiles depend on the vintage and exist only on the embedded backend.
-import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { BOUNDARIES_ATTRIBUTION } from './attribution';
 import { SOURCE, LAYER } from './ids';
@@ -13,7 +12,16 @@ import {
   stateLineLayer,
 } from './layers/boundaries';
 
-const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
+/** Deeper, the map overzooms (BOUNDARY_MAX_ZOOM on the app server). */
+const BOUNDARY_MAX_ZOOM = 10;
+
+/**
+ * The app server's boundary tiles (docs/SERVICE.md), beside /api under the page's base; absolute,
+ * as MapLibre's worker has no page to resolve a path against.
+ */
+function boundaryTilesUrl(baseUri: string): string {
+  return `${new URL('boundaries/tiles/', baseUri).href}{z}/{x}/{y}.pbf`;
+}
 
 /** An invisible layer that marks a position in the stack for layers added later. */
 function slot(id: string): LayerSpecification {
@@ -33,9 +41,12 @@ export function buildBasemapStyle(baseUri: string = document.baseURI): StyleSpec
     // No `glyphs` URL: labels are drawn from the shipped font files, no glyph server needed.
     'font-faces': fontFaces(baseUri),
     sources: {
-      [SOURCE.states]: { type: 'geojson', data: empty, attribution: BOUNDARIES_ATTRIBUTION },
-      [SOURCE.counties]: { type: 'geojson', data: empty, attribution: BOUNDARIES_ATTRIBUTION },
-      [SOURCE.countyLabels]: { type: 'geojson', data: empty, attribution: BOUNDARIES_ATTRIBUTION },
+      [SOURCE.boundaries]: {
+        type: 'vector',
+        tiles: [boundaryTilesUrl(baseUri)],
+        maxzoom: BOUNDARY_MAX_ZOOM,
+        attribution: BOUNDARIES_ATTRIBUTION,
+      },
     },
     layers: [
       {

@@ -1,11 +1,12 @@
-// A county or state of the Census boundaries as an area: its name and whole outline, found by
-// GEOID in the boundary data (the map's sources, or the boundaries loaded for a shared link).
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+// A county or state of the Census boundaries as an area: its name and whole outline, asked of
+// the app server by GEOID (the map's tiles hold only the pieces of it in view).
+import type { MultiPolygon, Polygon } from 'geojson';
 import { countyLabel } from '../../shared/county-label';
+import { ApiError } from '../api/api-error';
+import { fetchBoundaryOutline, type BoundaryKind } from '../api/boundaries';
 import { validateAreaGeometry } from '../lib/geo/validate-area';
-import { loadBoundaries } from './boundaries';
 
-export type BoundaryKind = 'county' | 'state';
+export type { BoundaryKind };
 
 export interface BoundaryArea {
   kind: BoundaryKind;
@@ -14,18 +15,21 @@ export interface BoundaryArea {
   geometry: Polygon | MultiPolygon;
 }
 
-/** The county's or state's outline in `data`, or null when the GEOID is not there. */
-export function findBoundaryArea(
-  data: FeatureCollection | undefined,
+/** The county's or state's outline, or null when no boundary has that GEOID. */
+export async function fetchBoundaryArea(
   kind: BoundaryKind,
   geoid: string,
-): BoundaryArea | null {
-  const found = data?.features.find((f) => String(f.properties?.geoid ?? f.id ?? '') === geoid);
-  const geometry = found?.geometry;
-  if (!geometry || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) return null;
-  const raw = String(found.properties?.name ?? '');
+): Promise<BoundaryArea | null> {
+  let outline;
+  try {
+    outline = await fetchBoundaryOutline(kind, geoid);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+  const raw = outline.properties.name;
   const name = kind === 'county' ? countyLabel(raw, geoid) : raw || `State ${geoid}`;
-  return { kind, geoid, name, geometry };
+  return { kind, geoid, name, geometry: outline.geometry };
 }
 
 export type BoundaryLookup = { ok: true; area: BoundaryArea } | { ok: false; problem: string };
@@ -38,12 +42,7 @@ export async function loadBoundaryArea(kind: BoundaryKind, geoid: string): Promi
   const what = `${kind} ${geoid}`;
   let found;
   try {
-    const boundaries = await loadBoundaries();
-    found = findBoundaryArea(
-      kind === 'county' ? boundaries.counties : boundaries.states,
-      kind,
-      geoid,
-    );
+    found = await fetchBoundaryArea(kind, geoid);
   } catch {
     return {
       ok: false,

@@ -2,9 +2,8 @@
 // Feature map components add their own lines below the shell's block.
 
 export const SOURCE = {
-  states: 'states',
-  counties: 'counties',
-  countyLabels: 'county-labels',
+  // Census boundaries as vector tiles of the app server: layers in BOUNDARY_LAYER.
+  boundaries: 'boundaries',
   fabric: 'fabric',
   // Location workflow: the click, the line to the found location, its marker.
   locationSelection: 'location-selection',
@@ -24,6 +23,13 @@ export const SOURCE = {
   // Compare below street zoom: H3 cells by net change, and the cell under the pointer.
   fixedChangeHex: 'fixed-change-hex',
   fixedChangeHexHover: 'fixed-change-hex-hover',
+} as const;
+
+/** The source layers of the boundary tiles (server/app/boundary-tiles.ts). */
+export const BOUNDARY_LAYER = {
+  counties: 'counties',
+  states: 'states',
+  countyLabels: 'county_labels',
 } as const;
 
 export const LAYER = {

@@ -1,16 +1,14 @@
 // On narrow screens the side panel floats over the map: over its right side on a tablet, over
-// its bottom on a phone. The map's padding follows it, so the centre, every flight and the
-// keyboard cross mean the middle of what is visible.
+// its bottom on a phone; the map's cards cover its top left. The map's padding follows them, so
+// the centre, every flight and the keyboard cross mean the middle of what is visible.
 import { useEffect, useRef } from 'react';
-import type { LngLatLike, Map as MapLibreMap, PaddingOptions } from 'maplibre-gl';
+import type { LngLat, LngLatLike, Map as MapLibreMap, PaddingOptions } from 'maplibre-gl';
 import type { MapCover } from '../state/slices/session';
 
-export const coverPadding = (cover: MapCover): PaddingOptions => ({
-  top: 0,
-  bottom: cover.bottom,
-  left: 0,
-  right: cover.right,
-});
+export const coverPadding = (cover: MapCover): PaddingOptions => ({ ...cover });
+
+const samePadding = (a: PaddingOptions, b: MapCover) =>
+  a.top === b.top && a.left === b.left && a.right === b.right && a.bottom === b.bottom;
 
 /** Whether a point shows on the map, `margin` pixels clear of its edges and of the cover. */
 export function inUncoveredView(
@@ -22,43 +20,101 @@ export function inUncoveredView(
   const { x, y } = map.project(at);
   const { clientWidth: width, clientHeight: height } = map.getContainer();
   return (
-    x >= margin &&
+    x >= cover.left + margin &&
     x <= width - cover.right - margin &&
-    y >= margin &&
+    y >= cover.top + margin &&
     y <= height - cover.bottom - margin
   );
 }
 
 /**
- * Keeps the map's padding equal to the cover. The first time (a link's view) the centre stays
- * the centre, now in the middle of the visible part; after that the map's content stays where
- * it is on screen as the panel opens and closes. A flight under way lands first.
+ * Keeps the map's padding equal to the cover. Until the map has first come to rest on its start
+ * view (a link's view, or a flight the app made on the way in), the centre stays the centre, now
+ * in the middle of the visible part: the view a link names is the view it shows. After that, and
+ * as soon as the planner moves the map: when the cover shrinks (the panel hidden, a card folded)
+ * the map stays still, more of it uncovered; when it grows (the panel shown, a card opened) the
+ * point the map was last brought to (by the planner or a flight) goes to the middle of the part
+ * left, so what the planner looks at is never covered, and hiding then showing the panel puts
+ * nothing anywhere new. A flight under way lands first, then keeps its centre; a planner's move
+ * under way ends first.
  */
 export function useMapCover(map: MapLibreMap | null, cover: MapCover): void {
-  const first = useRef(true);
+  // Whether the map has come to rest once, or been moved by the planner.
+  const settled = useRef(false);
+  // Whether the move under way is the planner's (drag, wheel, keys) rather than the app's.
+  const plannerMoving = useRef(false);
+  // Where the last move left the map's centre: what the planner is looking at.
+  const focus = useRef<LngLat | null>(null);
+  // Set while this hook moves the camera itself, so its jumps are not taken for a move.
+  const adjusting = useRef(false);
   useEffect(() => {
     if (!map) return;
-    const keepCentre = first.current;
-    first.current = false;
-    const now = map.getPadding();
-    if (now.right === cover.right && now.bottom === cover.bottom) return;
-    const padding = coverPadding(cover);
-    // Any change of padding is a camera jump, which would cut a flight short.
+    focus.current = map.getCenter();
+    // A move with an input event behind it is the planner's.
+    const onMoveStart = (event: { originalEvent?: unknown }) => {
+      if (adjusting.current) return;
+      plannerMoving.current = event.originalEvent !== undefined;
+      if (plannerMoving.current) settled.current = true;
+    };
+    const onMoveEnd = () => {
+      if (!adjusting.current) focus.current = map.getCenter();
+    };
+    const onIdle = () => {
+      settled.current = true;
+    };
+    map.on('movestart', onMoveStart);
+    map.on('moveend', onMoveEnd);
+    map.once('idle', onIdle);
+    return () => {
+      map.off('movestart', onMoveStart);
+      map.off('moveend', onMoveEnd);
+      map.off('idle', onIdle);
+    };
+  }, [map]);
+  useEffect(() => {
+    if (!map) return;
+    const apply = (keepCentre: boolean) => {
+      if (samePadding(map.getPadding(), cover)) return;
+      const padding = coverPadding(cover);
+      if (keepCentre) {
+        map.setPadding(padding);
+        focus.current = map.getCenter();
+        return;
+      }
+      const was = map.getPadding();
+      const grows =
+        cover.top > (was.top ?? 0) ||
+        cover.left > (was.left ?? 0) ||
+        cover.right > (was.right ?? 0) ||
+        cover.bottom > (was.bottom ?? 0);
+      adjusting.current = true;
+      try {
+        if (grows && focus.current) {
+          // What the planner was looking at goes to the middle of the part left.
+          map.jumpTo({ center: focus.current, padding });
+          return;
+        }
+        // The same point under the same pixel, with the centre now the visible part's middle.
+        const { clientWidth: width, clientHeight: height } = map.getContainer();
+        map.jumpTo({
+          center: map.unproject([
+            (cover.left + width - cover.right) / 2,
+            (cover.top + height - cover.bottom) / 2,
+          ]),
+          padding,
+        });
+      } finally {
+        adjusting.current = false;
+      }
+    };
+    // Any change of padding is a camera jump, which would cut a move short.
     if (map.isMoving()) {
-      const land = () => map.setPadding(padding);
+      const land = () => apply(!plannerMoving.current);
       map.once('moveend', land);
       return () => {
         map.off('moveend', land);
       };
     }
-    if (keepCentre) {
-      map.setPadding(padding);
-      return;
-    }
-    const { clientWidth: width, clientHeight: height } = map.getContainer();
-    map.jumpTo({
-      center: map.unproject([(width - cover.right) / 2, (height - cover.bottom) / 2]),
-      padding,
-    });
+    apply(!settled.current);
   }, [map, cover]);
 }

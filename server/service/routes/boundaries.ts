@@ -60,6 +60,11 @@ export function boundaryFeature(kind: BoundaryKind, geoid: string): BoundaryFeat
   return answer;
 }
 
+/** Every county's or state's boundary in the file, for the app server's boundary tiles. */
+export function everyBoundary(kind: BoundaryKind): BoundaryFeature[] {
+  return [...load().byId[kind].keys()].map((geoid) => boundaryFeature(kind, geoid)!);
+}
+
 /**
  * A state's name and its counties' GEOIDs, ascending, from the same file; null when no state
  * has that FIPS code. The published boundary operation answers one GEOID a call and lists

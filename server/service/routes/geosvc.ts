@@ -47,7 +47,7 @@ const boundaryRoute = createRoute({
   responses: { 200: jsonResponse(BoundaryFeatureSchema, 'the boundary'), ...errorResponses },
 });
 
-const GEOID = {
+export const GEOID_RULES = {
   counties: {
     pattern: /^\d{5}$/,
     rule: 'a 5-digit county GEOID (state and county FIPS, e.g. 17167)',
@@ -80,8 +80,8 @@ export function geosvcRoutes() {
   router.openapi(boundaryRoute, (c) => {
     const { kind } = c.req.valid('param');
     const id = c.req.valid('query').id.trim();
-    if (!GEOID[kind].pattern.test(id)) {
-      throw invalidParameter('id', `id must be ${GEOID[kind].rule}`);
+    if (!GEOID_RULES[kind].pattern.test(id)) {
+      throw invalidParameter('id', `id must be ${GEOID_RULES[kind].rule}`);
     }
     const found = boundaryFeature(kind, id);
     if (!found) {

@@ -109,6 +109,7 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
     const state = useAppStore.getState;
 
     draw.on('finish', (id, context) => {
+      state().setSketching(false);
       if (context.action !== 'draw') {
         // An edit ended (drag or vertex move): write the new outline through to the saved area.
         const feature = draw.getSnapshotFeature(id);
@@ -124,6 +125,8 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
       state().announceArea(areaId, 'Area saved. Its report is in the panel.');
     });
     draw.on('change', (ids, type) => {
+      // A drawing tool's first vertex makes the shape under way.
+      if (type === 'create' && state().drawTool !== 'Select') state().setSketching(true);
       // The Delete key in select mode removes the area being edited; clearing terra-draw's
       // own copy when editing ends is not a deletion.
       if (type !== 'delete' || clearing.has(draw)) return;
@@ -138,6 +141,7 @@ export function useTerraDraw(map: MapLibreMap | null, active: boolean): TerraDra
     return () => {
       drawRef.current = null;
       state().setEditingAreaId(null);
+      state().setSketching(false);
       // The map may be gone already (MapView unmounted first).
       if (map.style) draw.stop();
     };

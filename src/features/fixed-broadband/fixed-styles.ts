@@ -26,7 +26,8 @@ export interface StatusStyle {
 }
 
 export const STATUS_STYLE: Record<FixedLocationStatus, StatusStyle> = {
-  served: { fill: '#2166ac', stroke: '#ffffff', radius: 4, strokeWidth: 1, fillOpacity: 1 },
+  // A wide white ring: without it a served dot vanished on the mobile layer's blue hexagons.
+  served: { fill: '#2166ac', stroke: '#ffffff', radius: 4, strokeWidth: 2, fillOpacity: 1 },
   underserved: { fill: '#f1a340', stroke: '#7a4a00', radius: 4, strokeWidth: 1, fillOpacity: 1 },
   unserved: { fill: '#b2182b', stroke: '#2b0006', radius: 4.5, strokeWidth: 2, fillOpacity: 1 },
   nooffers: { fill: '#ffffff', stroke: '#b2182b', radius: 4, strokeWidth: 2.5, fillOpacity: 1 },

@@ -11,6 +11,7 @@ import { createTestQueryClient } from '../../queries/testing/render-with-client'
 import { healthQueryOptions } from '../../queries/use-health';
 import { useAppStore } from '../../state/store';
 import { AddressSearch } from './AddressSearch';
+import { squareAround } from '../../../shared/testing/square';
 
 const VINTAGE = '202406';
 const OAK = {
@@ -449,9 +450,20 @@ describe('AddressSearch', () => {
     expect((input as HTMLInputElement).value).toBe('Sangamon County, IL');
     const offer = screen.getByRole('group', { name: 'Use Sangamon County as an area' });
     expect(offer.textContent).toContain('within its Census boundary');
+    // The whole outline is asked of the app server by GEOID (its tiles hold only pieces).
+    const others = answer;
+    answer = (url) =>
+      url.pathname === '/boundaries/counties/17167.json'
+        ? {
+            type: 'Feature',
+            id: '17167',
+            properties: { GEOID: '17167', name: 'Sangamon' },
+            geometry: squareAround(-89.6, 39.76, 0.2),
+          }
+        : others(url);
     fireEvent.click(screen.getByRole('button', { name: 'Use as area' }));
-    // The Census boundaries load on first use.
-    await waitFor(() => expect(useAppStore.getState().areas).toHaveLength(1), { timeout: 15_000 });
+    await waitFor(() => expect(useAppStore.getState().areas).toHaveLength(1));
+    expect(calls.map((c) => c.url.pathname)).toContain('/boundaries/counties/17167.json');
     const s = useAppStore.getState();
     const [area] = s.areas;
     expect([area!.name, area!.source, area!.geoid, area!.geometry.type]).toEqual([
@@ -463,8 +475,7 @@ describe('AddressSearch', () => {
     expect([s.selectedAreaId, s.mode]).toEqual([area!.id, 'draw']);
     localStorage.clear();
     s.deleteArea(area!.id);
-    // The Census boundaries are a large file to read and convert.
-  }, 30_000);
+  });
 
   it('locates coordinates as a map click does, with no request', async () => {
     const input = renderSearch();

@@ -1,19 +1,21 @@
 // Census boundaries: county fill (also the click target for "Use this county"), lines, labels.
 import type { LayerSpecification } from 'maplibre-gl';
-import { LAYER, SOURCE } from '../ids';
+import { BOUNDARY_LAYER, LAYER, SOURCE } from '../ids';
 import { MAP_COLORS, LABEL_FONT_BOLD } from './colors';
 
 export const countyFillLayer: LayerSpecification = {
   id: LAYER.countyFill,
   type: 'fill',
-  source: SOURCE.counties,
+  source: SOURCE.boundaries,
+  'source-layer': BOUNDARY_LAYER.counties,
   paint: { 'fill-color': MAP_COLORS.land },
 };
 
 export const countyLineLayer: LayerSpecification = {
   id: LAYER.countyLine,
   type: 'line',
-  source: SOURCE.counties,
+  source: SOURCE.boundaries,
+  'source-layer': BOUNDARY_LAYER.counties,
   minzoom: 4,
   paint: {
     'line-color': MAP_COLORS.countyLine,
@@ -24,7 +26,8 @@ export const countyLineLayer: LayerSpecification = {
 export const stateLineLayer: LayerSpecification = {
   id: LAYER.stateLine,
   type: 'line',
-  source: SOURCE.states,
+  source: SOURCE.boundaries,
+  'source-layer': BOUNDARY_LAYER.states,
   paint: {
     'line-color': MAP_COLORS.stateLine,
     'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.8, 10, 2.5],
@@ -34,7 +37,8 @@ export const stateLineLayer: LayerSpecification = {
 export const countyLabelLayer: LayerSpecification = {
   id: LAYER.countyLabel,
   type: 'symbol',
-  source: SOURCE.countyLabels,
+  source: SOURCE.boundaries,
+  'source-layer': BOUNDARY_LAYER.countyLabels,
   minzoom: 7,
   maxzoom: 13,
   layout: {

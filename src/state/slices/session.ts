@@ -11,8 +11,12 @@ export type Selection =
   | { kind: 'hex'; h3: string };
 
 /** CSS pixels of the map under a side panel floating over it: its right side (a panel beside
- * the map on a tablet) or its bottom (a sheet on a phone); zero where nothing covers it. */
+ * the map on a tablet) or its bottom (a sheet on a phone); and under the map's cards (legends,
+ * the draw toolbar): their column's width at the left or its height at the top, whichever
+ * leaves more map (map/use-card-cover.ts). Zero where nothing covers it. */
 export interface MapCover {
+  top: number;
+  left: number;
   right: number;
   bottom: number;
 }
@@ -33,7 +37,8 @@ export interface SessionSlice {
   selectLocation: (locationId: number, click?: { lng: number; lat: number }) => void;
   selectHex: (h3: string) => void;
   clearSelection: () => void;
-  setMapCover: (cover: MapCover) => void;
+  /** The panel reports its sides (right, bottom), the cards theirs (top, left). */
+  setMapCover: (cover: Partial<MapCover>) => void;
 }
 
 let clickSeq = 0;
@@ -43,7 +48,7 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   fabricVintage: null,
   coverageVintage: null,
   selection: { kind: 'none' },
-  mapCover: { right: 0, bottom: 0 },
+  mapCover: { top: 0, left: 0, right: 0, bottom: 0 },
   setMode: (mode) => set({ mode }),
   setFabricVintage: (fabricVintage) => set({ fabricVintage }),
   setCoverageVintage: (coverageVintage) => set({ coverageVintage }),
@@ -53,10 +58,12 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   selectHex: (h3) => set({ selection: { kind: 'hex', h3 } }),
   clearSelection: () => set({ selection: { kind: 'none' } }),
   // Only a change is stored: the panel reports on every resize.
-  setMapCover: (mapCover) =>
-    set((s) =>
-      s.mapCover.right === mapCover.right && s.mapCover.bottom === mapCover.bottom
-        ? s
-        : { mapCover },
-    ),
+  setMapCover: (part) =>
+    set((s) => {
+      const mapCover = { ...s.mapCover, ...part };
+      const same = (Object.keys(mapCover) as (keyof MapCover)[]).every(
+        (side) => mapCover[side] === s.mapCover[side],
+      );
+      return same ? s : { mapCover };
+    }),
 });
