@@ -8,11 +8,11 @@ import { MAP_LAYER } from './support/map-layers';
 
 /**
  * Brotli bytes of the first view's code, MapLibre's worker apart (it runs beside the page). The
- * goal is 350 kB; with the compare card's code fetched on first use the first view measures
- * 368.6 kB (368,559 bytes in 7 files), zod (every answer's schemas, from the first health check
- * on) a good part of it. The budget is kept just above the measure.
+ * goal is 350 kB; with the compare card's code fetched on first use and the schemas written
+ * with zod/mini (about 10 kB of zod, where classic zod was about 23 kB) the first view measures
+ * 355.5 kB (355,453 bytes in 7 files). The budget is kept just above the measure.
  */
-const FIRST_VIEW_JS_BUDGET = 370_000;
+const FIRST_VIEW_JS_BUDGET = 357_000;
 /** The worker is not the page's code (it runs beside the page). */
 const NOT_CODE = /maplibre-gl-worker/;
 /** The whole country's boundaries as one file, which the first view no longer fetches. */

@@ -1,8 +1,8 @@
 // Zod schemas for the coverage operations' answers (docs/SERVICE.md, "Coverage operations"),
 // lenient about the forms a real deployment sends. The web app parses answers with them; the
 // app server checks upstream answers with them before caching.
-import { z } from 'zod';
 import { normaliseMobileTechnology, type MobileTechnology } from './technology';
+import * as z from './zod';
 import { digitsText, flag, intLike, numberLike, textLike, vintageText } from './schema-primitives';
 
 export const coverageVintagesSchema = z.array(vintageText);
@@ -19,19 +19,26 @@ export const fixedRecordSchema = z.object({
   low_latency: flag,
   business_residential_code: z.enum(['R', 'B', 'X']),
   // Value set not published; the app does not depend on it.
-  coverage: intLike.optional(),
+  coverage: z.optional(intLike),
 });
 export type FixedRecord = z.output<typeof fixedRecordSchema>;
 export const fixedRecordsSchema = z.array(fixedRecordSchema);
 
-const mobileTechnologySchema = intLike.transform((code, ctx): MobileTechnology => {
-  const technology = normaliseMobileTechnology(code);
-  if (technology === null) {
-    ctx.addIssue({ code: 'custom', message: `unknown mobile technology ${code}` });
-    return z.NEVER;
-  }
-  return technology;
-});
+const mobileTechnologySchema = z.pipe(
+  intLike,
+  z.transform((code: number, ctx): MobileTechnology => {
+    const technology = normaliseMobileTechnology(code);
+    if (technology === null) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `unknown mobile technology ${code}`,
+        input: code,
+      });
+      return z.NEVER;
+    }
+    return technology;
+  }),
+);
 
 export const mobileRecordSchema = z.object({
   h3_res9_id: z.string(),

@@ -2,6 +2,7 @@
 // what the operation answers (JSON, a schema for cached operations, bytes for tiles); the
 // contract's error statuses are re-emitted in our vocabulary; any other status (1xx, 204,
 // 3xx, 304, 999, ...) is a 502. Bodies are read with a byte cap in every case.
+import * as z from '../../shared/zod';
 import { ServiceError } from '../contract/errors';
 import type { OperationDef } from '../contract/operations';
 import { discardBody, readUpstreamBody } from './upstream-body';
@@ -77,7 +78,7 @@ async function okAnswer(op: OperationDef, res: Response, maxBytes: number) {
   const parsed = parseJson(body);
   if (!parsed.ok) return invalid(op, `answered 200 with a body that is not JSON`);
   if (kind !== 'json') {
-    const checked = kind.safeParse(parsed.value);
+    const checked = z.safeParse(kind, parsed.value);
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const where = issue?.path.join('.') || 'the answer';

@@ -42,7 +42,7 @@ type QuerySchema = z.ZodObject;
  * only checked to be JSON: the real service's published shapes differ from the reference's
  * (docs/REAL-API.md) and the web app parses them itself.
  */
-export type UpstreamAnswerKind = 'json' | 'binary' | z.ZodType;
+export type UpstreamAnswerKind = 'json' | 'binary' | z.core.$ZodType;
 
 export interface UpstreamContract {
   /** The query schema whose keys may be forwarded; null when the operation takes none. */

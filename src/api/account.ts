@@ -1,16 +1,16 @@
 // The account operation the app reads: listapis, one row per operation and method with the
 // credits a call costs and `maxrequest`, the items one call takes (docs/REAL-API.md, "What the
 // official client sends"): the chunk size of bulk POSTs.
-import { z } from 'zod';
 import { intLike, numberLike } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 import { request } from './http';
 
 const apiRowSchema = z.looseObject({
   api: z.string(),
   operation: z.string(),
   method: z.string(),
-  credits: numberLike.nullish(),
-  maxrequest: intLike.nullish(),
+  credits: z.nullish(numberLike),
+  maxrequest: z.nullish(intLike),
 });
 export type ApiRow = z.output<typeof apiRowSchema>;
 const apiRowsSchema = z.array(apiRowSchema);

@@ -1,8 +1,8 @@
 // The app server's Census boundaries (docs/SERVICE.md, "The app server's boundaries"): the map
 // draws them from tiles; an area made of a county or state takes its whole outline from here,
 // one request per boundary, since a tile holds only the piece of it the tile covers.
-import { z } from 'zod';
 import { numberLike } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 import { request } from './http';
 
 export type BoundaryKind = 'county' | 'state';

@@ -1,7 +1,7 @@
 // Base fabric operations the app calls: vintages, fields, location data, the vector tile
 // URL the map draws the demo fabric from, and collect3 and bulk (the published way to read the
 // locations in an area: docs/REAL-API.md, "What the official client sends").
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 import { absoluteApiUrl, request } from './http';
 import {
   fabricVintagesSchema,
@@ -64,14 +64,14 @@ export function fabricTileUrl(vintage: string): string {
  * next when the service answers a large area in parts. Either list may be absent.
  */
 const collectAnswerSchema = z.looseObject({
-  data: z
-    .array(z.string())
-    .nullish()
-    .transform((d) => d ?? []),
-  continuations: z
-    .array(z.looseObject({ body: z.unknown() }))
-    .nullish()
-    .transform((c) => c ?? []),
+  data: z.pipe(
+    z.nullish(z.array(z.string())),
+    z.transform((d) => d ?? []),
+  ),
+  continuations: z.pipe(
+    z.nullish(z.array(z.looseObject({ body: z.unknown() }))),
+    z.transform((c) => c ?? []),
+  ),
 });
 export type CollectAnswer = z.output<typeof collectAnswerSchema>;
 

@@ -1,6 +1,6 @@
 // The fetch wrapper's error handling, with fetch replaced so no network is involved.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 import { ApiError, NETWORK_MESSAGE } from './api-error';
 import { buildUrl, errorFromResponse, parseRetryAfter, request, setApiBase } from './http';
 

@@ -1,7 +1,7 @@
 // The fetch wrapper every operation goes through: builds the URL under the API base, sends
 // JSON, turns the service's `{"error":{...}}` bodies and network failures into ApiError, and
 // parses every answer with zod so a shape change surfaces as one clear error.
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 import { env } from '../config/env';
 import { ApiError, NETWORK_MESSAGE } from './api-error';
 import { goToSignIn } from './sign-in-redirect';
@@ -41,7 +41,7 @@ export interface RequestSpec<T> {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
-  schema: z.ZodType<T>;
+  schema: z.core.$ZodType<T>;
 }
 
 /** Absent values are left out; arrays become the comma-separated lists the service reads. */
@@ -88,7 +88,7 @@ export async function request<T>(spec: RequestSpec<T>): Promise<T> {
   } catch {
     throw badResponse(response.status, operation, 'The answer is not JSON.');
   }
-  const parsed = spec.schema.safeParse(json);
+  const parsed = z.safeParse(spec.schema, json);
   if (!parsed.success) throw badResponse(response.status, operation, z.prettifyError(parsed.error));
   return parsed.data;
 }
@@ -123,7 +123,7 @@ const errorBodySchema = z.object({
   error: z.looseObject({
     code: z.string(),
     message: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
+    details: z.optional(z.record(z.string(), z.unknown())),
   }),
 });
 

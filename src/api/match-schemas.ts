@@ -1,6 +1,5 @@
 // Address match answers (docs/SERVICE.md, "match"; docs/REAL-API.md, "Published answers", for the
 // fields a known client reads: matchtype, alternates, ruleversion, matchcount, sourcekey).
-import { z } from 'zod';
 import {
   intLike,
   numberLike,
@@ -8,14 +7,15 @@ import {
   textLike,
   textOrEmpty,
 } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 
 export const matchPartsSchema = z.object({
-  house_number: textLike.optional(),
-  road: z.string().optional(),
-  unit: textLike.optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-  postcode: textLike.optional(),
+  house_number: z.optional(textLike),
+  road: z.optional(z.string()),
+  unit: z.optional(textLike),
+  city: z.optional(z.string()),
+  state: z.optional(z.string()),
+  postcode: z.optional(textLike),
 });
 export type MatchParts = z.output<typeof matchPartsSchema>;
 
@@ -35,7 +35,7 @@ export const matchLocationSchema = z.object({
 export type MatchLocation = z.output<typeof matchLocationSchema>;
 
 // How the service read the address; a part it did not find may be absent or null.
-const parsedPart = textLike.nullish();
+const parsedPart = z.nullish(textLike);
 const parsedAddressSchema = z.object({
   house_number: parsedPart,
   road: parsedPart,
@@ -45,28 +45,35 @@ const parsedAddressSchema = z.object({
   postcode: parsedPart,
 });
 
-export const matchResponseSchema = z
-  .object({
+export const matchResponseSchema = z.pipe(
+  z.object({
     text: z.string(),
-    parsed: parsedAddressSchema.nullish().transform((p) => p ?? {}),
+    parsed: z.pipe(
+      z.nullish(parsedAddressSchema),
+      z.transform((p) => p ?? {}),
+    ),
     // Published answers may leave it out; it is then the number of locations sent.
-    matchcount: intLike.nullish(),
+    matchcount: z.nullish(intLike),
     // "F" is a full match; the partial codes are not published, so any code is kept as sent.
-    matchtype: z
-      .string()
-      .nullish()
-      .transform((t) => t ?? null),
+    matchtype: z.pipe(
+      z.nullish(z.string()),
+      z.transform((t) => t ?? null),
+    ),
     // Other candidates the service weighed: null or a list whose items are not published.
-    alternates: z
-      .array(z.unknown())
-      .nullish()
-      .transform((a) => a ?? null),
-    ruleversion: textLike.nullish().transform((v) => v ?? null),
+    alternates: z.pipe(
+      z.nullish(z.array(z.unknown())),
+      z.transform((a) => a ?? null),
+    ),
+    ruleversion: z.pipe(
+      z.nullish(textLike),
+      z.transform((v) => v ?? null),
+    ),
     sourcekey: sourceKeySchema,
     locations: z.array(matchLocationSchema),
-  })
-  .transform(({ matchcount, ...rest }) => ({
+  }),
+  z.transform(({ matchcount, ...rest }) => ({
     ...rest,
     matchcount: matchcount ?? rest.locations.length,
-  }));
+  })),
+);
 export type MatchResponse = z.output<typeof matchResponseSchema>;

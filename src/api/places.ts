@@ -1,8 +1,8 @@
 // places: the reference service's search of towns, ZIP codes, streets, counties and states by name (docs/SERVICE.md,
 // "places"). A real service does not offer it: the app asks only a backend whose capabilities
 // list it (src/queries/use-capabilities.ts).
-import { z } from 'zod';
 import { intLike, numberLike, textLike } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 import { request } from './http';
 
 /** A town's or ZIP code's extent as an area; absent from a service older than the field. */
@@ -14,15 +14,21 @@ const outlineSchema = z.object({
 const placeSchema = z.object({
   kind: z.enum(['town', 'zip', 'street', 'county', 'state']),
   name: z.string(),
-  city: z.string().nullable(),
+  city: z.nullable(z.string()),
   state: z.string(),
   zips: z.array(textLike),
   locationcount: intLike,
   bbox: z.tuple([numberLike, numberLike, numberLike, numberLike]),
-  outline: outlineSchema.nullish().transform((o) => o ?? null),
+  outline: z.pipe(
+    z.nullish(outlineSchema),
+    z.transform((o) => o ?? null),
+  ),
   score: numberLike,
   /** A county's or state's GEOID (those kinds only). */
-  geoid: textLike.nullish().transform((g) => g ?? null),
+  geoid: z.pipe(
+    z.nullish(textLike),
+    z.transform((g) => g ?? null),
+  ),
 });
 export type Place = z.output<typeof placeSchema>;
 

@@ -1,8 +1,8 @@
 // providers: this project's list of the fixed broadband providers a brand name, provider id or
 // FRN names, with the locations each claims (docs/SERVICE.md, "providers"). A real service does
 // not offer it: the app asks only a backend that serves this project's own views.
-import { z } from 'zod';
 import { intLike, textLike } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 import { request } from './http';
 
 const providerSchema = z.object({

@@ -2,7 +2,7 @@
 // verbatim) and the seed's own forms, fed to each schema: the app must read both dialects, ignore
 // fields it does not know, and refuse a record that carries no release number at all.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 import { isApiError } from './api-error';
 import { getFabricVintages } from './fabric';
 import { fabricVintagesSchema, fieldsSchema, historyRecordsSchema, layersSchema } from './schemas';
@@ -14,8 +14,8 @@ import {
 } from './testing/published-samples';
 
 /** The problems a schema reports, as one text (what the app shows as details.problem). */
-function problems(schema: z.ZodType, value: unknown): string {
-  const result = schema.safeParse(value);
+function problems(schema: z.core.$ZodType, value: unknown): string {
+  const result = z.safeParse(schema, value);
   expect(result.success).toBe(false);
   return result.success ? '' : z.prettifyError(result.error);
 }

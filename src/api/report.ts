@@ -1,7 +1,6 @@
 // The area report: the reference service's own operation (docs/SERVICE.md, "report"), a
 // planner's counts of an area under the fixed broadband filters. A real service does not offer
 // it: the app asks only a backend whose capabilities list it (src/queries/use-capabilities.ts).
-import { z } from 'zod';
 import {
   CHANGE_CLASSES,
   CHANGE_SIDE_STATUSES,
@@ -14,6 +13,7 @@ import {
   type FixedFilters,
 } from '../../shared/fixed-status';
 import { intLike, textLike } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 import type { SummarizeArea } from './fabricext';
 import { request } from './http';
 
@@ -23,17 +23,17 @@ const countSchema = z.object({ locations: intLike, units: intLike });
 const changeSchema = z.object({
   fabric: z.string(),
   coverage: z.string(),
-  release: z.string().nullable(),
+  release: z.nullable(z.string()),
   earlier: z.enum(['a', 'b']),
   locationcount: intLike,
   table: z.array(
-    countSchema.extend({
+    z.extend(countSchema, {
       a: z.enum(CHANGE_SIDE_STATUSES as [ChangeSideStatus, ...ChangeSideStatus[]]),
       b: z.enum(CHANGE_SIDE_STATUSES as [ChangeSideStatus, ...ChangeSideStatus[]]),
     }),
   ),
   classes: z.array(
-    countSchema.extend({
+    z.extend(countSchema, {
       class: z.enum(CHANGE_CLASSES.map((c) => c.value) as [ChangeClass, ...ChangeClass[]]),
     }),
   ),
@@ -46,13 +46,13 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const reportSchema = z.object({
   fabric: z.string(),
   coverage: z.string(),
-  release: z.string().nullable(),
+  release: z.nullable(z.string()),
   filters: z.object({
     audience: z.string(),
     speed: z.string(),
     tech: z.string(),
     lowlatency: z.string(),
-    provider: textLike.optional(),
+    provider: z.optional(textLike),
   }),
   maxcount: intLike,
   locationcount: intLike,
@@ -85,7 +85,7 @@ export const reportSchema = z.object({
       ),
     }),
   ),
-  change: changeSchema.optional(),
+  change: z.optional(changeSchema),
 });
 export type AreaReport = z.output<typeof reportSchema>;
 

@@ -1,7 +1,6 @@
 // Zod schemas for the fabric and extension operations (docs/SERVICE.md, "Base fabric service" and
 // "Extension operations"), with the tolerated variations of the real service. Output types are what
 // the app works with.
-import { z } from 'zod';
 import {
   flag,
   intLike,
@@ -10,15 +9,25 @@ import {
   textLike,
   textOrEmpty,
 } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 
 // Fabric vintages and history, whose version fields differ between dialects.
 export * from './version-schemas';
 
 // Published as `[{ "layername": "locations" }, ...]`; the seed sends the bare names.
 export const layersSchema = z.array(
-  z.union([z.string(), z.object({ layername: z.string() }).transform((l) => l.layername)], {
-    error: 'expected a layer name or a { layername } record',
-  }),
+  z.union(
+    [
+      z.string(),
+      z.pipe(
+        z.object({ layername: z.string() }),
+        z.transform((l) => l.layername),
+      ),
+    ],
+    {
+      error: 'expected a layer name or a { layername } record',
+    },
+  ),
 );
 
 export const fieldCategorySchema = z.object({
@@ -36,23 +45,29 @@ export const fieldDefSchema = z.object({
   // The published guide's record has no `reportable`, and the official client treats every
   // field `fields` lists as one it may ask for; so absent means reportable. A service that
   // marks a field 0 (the seed's coordinates) still keeps it out of the summary picker.
-  reportable: flag.nullish().transform((r) => r ?? 1),
+  reportable: z.pipe(
+    z.nullish(flag),
+    z.transform((r) => r ?? 1),
+  ),
   listorder: intLike,
   // The official client filters on `datalevel`; the app only keeps it. `format` is a Python
   // format string ('f"{n:d}"'), meaningless here but kept for completeness.
-  datalevel: intLike.nullish().transform((d) => d ?? null),
-  format: z
-    .string()
-    .nullish()
-    .transform((f) => f ?? null),
-  definition: z
-    .string()
-    .nullish()
-    .transform((d) => d ?? ''),
-  categories: z
-    .array(fieldCategorySchema)
-    .nullish()
-    .transform((c) => c ?? null),
+  datalevel: z.pipe(
+    z.nullish(intLike),
+    z.transform((d) => d ?? null),
+  ),
+  format: z.pipe(
+    z.nullish(z.string()),
+    z.transform((f) => f ?? null),
+  ),
+  definition: z.pipe(
+    z.nullish(z.string()),
+    z.transform((d) => d ?? ''),
+  ),
+  categories: z.pipe(
+    z.nullish(z.array(fieldCategorySchema)),
+    z.transform((c) => c ?? null),
+  ),
 });
 export type FieldDef = z.output<typeof fieldDefSchema>;
 export const fieldsSchema = z.array(fieldDefSchema);

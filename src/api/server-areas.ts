@@ -1,8 +1,8 @@
 // A signed-in planner's areas on the app server (docs/SERVICE.md, "Saved areas"): their own and
 // those colleagues share, each with its owner, version and sharing; writes tell which version
 // they replaced when it was not the one this browser started from.
-import { z } from 'zod';
 import type { SavedArea } from '../state/saved-area';
+import * as z from '../../shared/zod';
 import { request } from './http';
 
 const Ring = z.array(z.array(z.number()));
@@ -15,7 +15,7 @@ const serverAreaSchema = z.object({
   ]),
   source: z.enum(['draw', 'import', 'county', 'state', 'place']),
   createdAt: z.number(),
-  geoid: z.string().optional(),
+  geoid: z.optional(z.string()),
   owner: z.string(),
   mine: z.boolean(),
   shared: z.boolean(),
@@ -24,7 +24,7 @@ const serverAreaSchema = z.object({
 });
 export type ServerArea = z.infer<typeof serverAreaSchema>;
 
-const writtenSchema = z.object({ area: serverAreaSchema, replaced: serverAreaSchema.optional() });
+const writtenSchema = z.object({ area: serverAreaSchema, replaced: z.optional(serverAreaSchema) });
 export type WrittenArea = z.infer<typeof writtenSchema>;
 
 const path = (id: string) => `/areas/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 // A 401 `unauthenticated` from the app server sends the planner to the sign-in page (which says
 // the session ended) and back to the same view after; other errors do not.
 import { afterEach, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 import { request } from './http';
 
 const goToSignIn = vi.hoisted(() => vi.fn());

@@ -1,6 +1,5 @@
 // The app server's workspace sync (docs/SERVICE.md, "The app server's workspace sync"): what
 // adding an area will cost, starting, watching and cancelling the sync. Upstream mode only.
-import { z } from 'zod';
 import {
   syncEstimateSchema,
   syncJobSchema,
@@ -8,6 +7,7 @@ import {
   type SyncEstimateAnswer,
   type SyncJob,
 } from '../../shared/workspace-sync';
+import * as z from '../../shared/zod';
 import { request } from './http';
 
 export function estimateSync(body: SyncBody, signal?: AbortSignal): Promise<SyncEstimateAnswer> {

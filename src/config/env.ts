@@ -1,22 +1,29 @@
 // Client configuration from Vite's `import.meta.env`. Parsed once at start-up so a misspelt
 // or malformed VITE_ variable stops the app with a message instead of silently falling back.
-import { z } from 'zod';
+import * as z from '../../shared/zod';
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const emptyToUndefined = z.transform((value: unknown) => (value === '' ? undefined : value));
 
 export const clientEnvSchema = z.strictObject({
   /** An online MapLibre style URL replacing the offline default style. */
-  VITE_BASEMAP_STYLE: z.preprocess(
+  VITE_BASEMAP_STYLE: z.pipe(
     emptyToUndefined,
-    z.url({ protocol: /^https?$/, error: 'VITE_BASEMAP_STYLE must be an http(s) URL' }).optional(),
+    z.optional(z.url({ protocol: /^https?$/, error: 'VITE_BASEMAP_STYLE must be an http(s) URL' })),
   ),
   /** Where the app server mounts the service; the browser never talks to it directly. */
-  VITE_API_BASE: z.preprocess(
+  VITE_API_BASE: z.pipe(
     emptyToUndefined,
-    z
-      .string()
-      .regex(/^(\/|https?:\/\/)/, 'VITE_API_BASE must be a path starting with / or an http(s) URL')
-      .default('/api'),
+    z._default(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^(\/|https?:\/\/)/,
+            'VITE_API_BASE must be a path starting with / or an http(s) URL',
+          ),
+        ),
+      '/api',
+    ),
   ),
 });
 

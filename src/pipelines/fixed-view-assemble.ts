@@ -5,10 +5,10 @@
 // of the reference service's `fixed` tile layer (docs/SERVICE.md), so the same status layers
 // and the same MapLibre rule draw either source.
 import type { Feature, Point } from 'geojson';
-import { z } from 'zod';
 import { encodeTiers } from '../../shared/fixed-status';
 import type { FixedRecord } from '../../shared/coverage-schemas';
 import { flag, intLike, numberLike, textLike } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 import { ApiError } from '../api/api-error';
 import type { BulkRecord } from '../api/fabric';
 
@@ -37,12 +37,18 @@ export function fieldCalls(fields: readonly string[] = VIEW_FIELDS): string[][] 
 const viewRecordSchema = z.object({
   uuid: z.string(),
   location_id: intLike,
-  latitude: numberLike.pipe(z.number().min(-90).max(90)),
-  longitude: numberLike.pipe(z.number().min(-180).max(180)),
+  latitude: z.pipe(numberLike, z.number().check(z.minimum(-90), z.maximum(90))),
+  longitude: z.pipe(numberLike, z.number().check(z.minimum(-180), z.maximum(180))),
   bsl_flag: flag,
   // A real deployment may leave these empty; the point is still drawn, as 0 units, no type.
-  unit_count: intLike.nullish().transform((n) => n ?? 0),
-  building_type_code: textLike.nullish().transform((t) => t ?? ''),
+  unit_count: z.pipe(
+    z.nullish(intLike),
+    z.transform((n) => n ?? 0),
+  ),
+  building_type_code: z.pipe(
+    z.nullish(textLike),
+    z.transform((t) => t ?? ''),
+  ),
 });
 export type ViewRecord = z.output<typeof viewRecordSchema>;
 
@@ -63,7 +69,7 @@ export function joinBulkPages(
 export function joinBulkRecords<T>(
   uuids: readonly string[],
   pages: readonly (readonly BulkRecord[])[],
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
 ): T[] {
   const byUuid = new Map<string, Record<string, unknown>>();
   for (const page of pages) {
@@ -83,8 +89,12 @@ export function joinBulkRecords<T>(
 }
 
 /** One bulk record read by `schema`; a record lacking what was asked is a bad answer. */
-export function parseBulkRecord<T>(schema: z.ZodType<T>, record: unknown, id: string | number): T {
-  const parsed = schema.safeParse(record);
+export function parseBulkRecord<T>(
+  schema: z.core.$ZodType<T>,
+  record: unknown,
+  id: string | number,
+): T {
+  const parsed = z.safeParse(schema, record);
   if (parsed.success) return parsed.data;
   throw new ApiError({
     status: 200,

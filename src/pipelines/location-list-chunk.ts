@@ -5,9 +5,9 @@
 // in the release that vintage was reported on; with a comparison, the same facts of the other
 // release (its fabric's record by location_id says whether the location is in it, and gives its
 // uuid there), and for a location retired by the later fabric, its history's equivalent.
-import { z } from 'zod';
 import type { FixedRecord } from '../../shared/coverage-schemas';
 import { flag, intLike, numberLike, textOrEmpty } from '../../shared/schema-primitives';
+import * as z from '../../shared/zod';
 import { getFixedCoverageBulk } from '../api/coverage';
 import { bulkLocations } from '../api/fabric';
 import { getHistory } from '../api/fabricext';
@@ -46,18 +46,30 @@ const listRecordSchema = z.object({
   city: textOrEmpty,
   state: textOrEmpty,
   zip: textOrEmpty,
-  unit_count: intLike.nullish().transform((n) => n ?? 0),
+  unit_count: z.pipe(
+    z.nullish(intLike),
+    z.transform((n) => n ?? 0),
+  ),
   bsl_flag: flag,
   building_type_code: textOrEmpty,
-  latitude: numberLike.nullish().transform((n) => n ?? null),
-  longitude: numberLike.nullish().transform((n) => n ?? null),
+  latitude: z.pipe(
+    z.nullish(numberLike),
+    z.transform((n) => n ?? null),
+  ),
+  longitude: z.pipe(
+    z.nullish(numberLike),
+    z.transform((n) => n ?? null),
+  ),
 });
 export type ListRecord = z.output<typeof listRecordSchema>;
 
 const otherRecordSchema = z.object({
   location_id: intLike,
   uuid: z.string(),
-  unit_count: intLike.nullish().transform((n) => n ?? 0),
+  unit_count: z.pipe(
+    z.nullish(intLike),
+    z.transform((n) => n ?? 0),
+  ),
   bsl_flag: flag,
 });
 
