@@ -1,8 +1,22 @@
 // Upstream with a workspace (npm run sync): the project's own operations, which the real
 // service does not publish, are answered by the reference service in process over the synced
-// counties (one fabric spanning them all, so an area across two is answered whole); every published operation still goes upstream, match and locate included (the
-// workspace has no parcels or footprints, so its locate could only say Nearest). The workspace
-// is the folder's, loaded into memory, or the one published into PostGIS (STORE=postgis), held.
+// counties (one fabric spanning them all, so an area across two is answered whole). Of the
+// published operations only bdcfixed is answered here too, and only when the workspace holds
+// exactly upstream's answer: the vintage is named and synced, and every location asked is one
+// the sync asked bdcfixed of for that vintage (the county's locations of its release, the
+// newest synced fabric vintage not after it). The workspace keeps those answers as they came,
+// in their order, and a coverage vintage's records do not change once published, so the local
+// answer is upstream's, with no credit spent and no round trip; anything else (a location
+// outside the synced counties, a vintage not synced or not named, a parameter the check does
+// not know) still goes upstream. Every other published operation goes upstream:
+// - translate and history (and data, the panel's address record): the workspace holds its own
+//   uuids (the uuid codec's, keyed per host), not upstream's, so translate and data could not
+//   name the same uuid; history's first release may lie before the synced fabric vintages
+//   (the newest two by default) and its equivalents outside the synced counties.
+// - locate and match: the workspace has no parcels or footprints, so its locate could only
+//   say Nearest.
+// The workspace is the folder's, loaded into memory, or the one published into PostGIS
+// (STORE=postgis), held.
 import {
   ALL_VIEWS,
   dataSourceLabel,
@@ -10,9 +24,16 @@ import {
   type DataSource,
 } from '../../shared/capabilities';
 import { findOperation } from '../contract/operations';
+import { MAX_COVERAGE_IDS } from '../contract/schemas/coverage';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import type { HeldWorkspace } from '../workspace/published-workspace';
-import { readManifest, readWorkspaceFabric } from '../workspace/workspace-files';
+import { releaseIndex } from '../workspace/pull-county';
+import {
+  readManifest,
+  readWorkspaceFabric,
+  type WorkspaceManifest,
+} from '../workspace/workspace-files';
+import type { Store } from '../service/store/store';
 import type { Backend } from './backend';
 import { createEmbeddedBackend } from './embedded-backend';
 import type { LineLogger } from '../node-http/log-lines';
@@ -36,6 +57,81 @@ function ownOperation(method: string, url: URL): boolean {
     return ['coverage', 'audience', 'provider'].some((p) => url.searchParams.has(p));
   return OWN.has(op.name);
 }
+
+const VINTAGE = /^\d{6}$/;
+const LOCATION_ID = /^[1-9]\d{0,15}$/;
+/** Enough for MAX_COVERAGE_IDS ids of 16 digits, quoted, with commas and spaces. */
+const FIXED_BODY_BYTES = MAX_COVERAGE_IDS * 24;
+
+/** A query of exactly these parameters, each given once: their values, else null. */
+function onlyParams(url: URL, names: string[]): Record<string, string> | null {
+  const keys = [...url.searchParams.keys()];
+  if (keys.length !== names.length || names.some((n) => url.searchParams.getAll(n).length !== 1))
+    return null;
+  return Object.fromEntries(names.map((n) => [n, url.searchParams.get(n)!]));
+}
+
+/** The location_ids of a bdcfixed body (a JSON array of ids, numbers or digit strings), or null. */
+function fixedBodyIds(text: string): number[] | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(body) || body.length < 1 || body.length > MAX_COVERAGE_IDS) return null;
+  const ids: number[] = [];
+  for (const id of body) {
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) ids.push(id);
+    else if (typeof id === 'string' && LOCATION_ID.test(id) && Number.isSafeInteger(Number(id)))
+      ids.push(Number(id));
+    else return null;
+  }
+  return ids;
+}
+
+/** What a bdcfixed request asks (GET one location, POST up to 1000), or null when not plainly. */
+async function fixedCoverageAsk(
+  request: Request,
+  url: URL,
+): Promise<{ vintage: string; ids: number[] } | null> {
+  if (request.method === 'GET') {
+    const q = onlyParams(url, ['location_id', 'vintage']);
+    if (!q || !VINTAGE.test(q.vintage!) || !LOCATION_ID.test(q.location_id!)) return null;
+    const id = Number(q.location_id);
+    return Number.isSafeInteger(id) ? { vintage: q.vintage!, ids: [id] } : null;
+  }
+  const q = onlyParams(url, ['vintage']);
+  if (!q || !VINTAGE.test(q.vintage!)) return null;
+  const length = Number(request.headers.get('content-length'));
+  if (!request.body || !(length > 0 && length <= FIXED_BODY_BYTES)) return null;
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return null;
+  const ids = fixedBodyIds(await request.clone().text());
+  return ids && { vintage: q.vintage!, ids };
+}
+
+/**
+ * Whether the workspace holds upstream's bdcfixed answer for this request: the vintage is a
+ * synced coverage vintage and every location asked is one of its release's synced locations
+ * (those the sync asked bdcfixed of, so their records, none included, are upstream's).
+ */
+async function holdsFixedCoverage(
+  request: Request,
+  url: URL,
+  store: Store,
+  manifest: WorkspaceManifest,
+): Promise<boolean> {
+  const ask = await fixedCoverageAsk(request, url);
+  if (!ask || !manifest.coverageVintages.includes(ask.vintage)) return false;
+  const release = manifest.fabricVintages[releaseIndex(manifest.fabricVintages, ask.vintage)];
+  if (!release) return false;
+  const ids = [...new Set(ask.ids)];
+  const held = await store.bulkLocations(release, { location_id: ids }, ['location_id']);
+  return held.length === ids.length;
+}
+
+const isFixedCoverage = (method: string, url: URL) =>
+  /^fixedCoverage(Bulk)?$/.test(findOperation(method, url.pathname)?.name ?? '');
 
 /**
  * The upstream backend alone when there is no workspace synced from its host: in dir, or, when
@@ -68,10 +164,16 @@ export function withWorkspace(
     ...upstream,
     label: dataSourceLabel(data),
     capabilities: { data, views },
-    handle: (request) =>
-      ownOperation(request.method, new URL(request.url))
-        ? local.handle(request)
-        : upstream.handle(request),
+    handle: async (request) => {
+      const url = new URL(request.url);
+      if (ownOperation(request.method, url)) return local.handle(request);
+      if (
+        isFixedCoverage(request.method, url) &&
+        (await holdsFixedCoverage(request, url, store, manifest))
+      )
+        return local.handle(request);
+      return upstream.handle(request);
+    },
     upstreamOperation: (method, url) =>
       ownOperation(method, url) ? null : (upstream.upstreamOperation?.(method, url) ?? null),
     close: async () => {
