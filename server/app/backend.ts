@@ -6,6 +6,12 @@ import type { ServiceError } from '../contract/errors';
 import type { FabricVintage } from '../service/store/fabric';
 import { tagRequest } from '../node-http/log-lines';
 
+/**
+ * The header on a published operation's answer given here rather than upstream (the workspace's
+ * bdcfixed, workspace-backend.ts): it spent no upstream credit, as the person budgets count.
+ */
+export const ANSWERED_FROM = 'x-answered-from';
+
 export interface Backend {
   /** "embedded", or the upstream host. */
   kind: string;

@@ -14,6 +14,7 @@ import { runSync } from '../workspace/run-sync';
 import { demoFabric } from '../workspace/testing/sync-fixture';
 import { COUNTY, syncOptions } from '../workspace/testing/sync-options';
 import { twoCountyFabric } from '../workspace/testing/two-counties';
+import { requestFrom, startAuthApp } from './auth/testing/auth-servers';
 import { startAppServer, type RunningAppServer } from './start-app-server';
 
 let demo: Fabric;
@@ -188,4 +189,37 @@ it('sends bdcfixed upstream for a synced location the sync did not ask of that v
   expect(fromUpstream.status).toBe(200);
   expect(fromApp).toEqual(fromUpstream);
   expect(sent).toBe(1);
+});
+
+it('counts no upstream credit in the person budgets for a bdcfixed answered from the workspace', async () => {
+  const server = await startAuthApp({
+    SERVICE_URL: proxy.url,
+    SERVICE_TOKEN: TOKEN,
+    WORKSPACE_DIR: dir,
+    APP_RATE_LIMIT: 'off',
+    APP_AUTH: 'proxy',
+    TRUSTED_PROXIES: '127.0.0.1',
+    APP_ADMINS: 'boss',
+  });
+  try {
+    const cv = coverageSynced[coverageSynced.length - 1]!;
+    const [held] = sample(idsOf(releaseOf(cv)), 2);
+    const [outside] = sample(
+      idsOf(releaseOf(cv), true, demo.counties!.find((c) => c.geoid !== COUNTY)!.geoid),
+      2,
+    );
+    const asAna = { headers: { 'x-forwarded-user': 'ana' } };
+    for (const id of [held, outside]) {
+      const path = `/api/coverage/bdcfixed?location_id=${id}&vintage=${cv}`;
+      expect((await requestFrom(server.app.url + path, '127.0.0.1', asAna)).status).toBe(200);
+    }
+    const usage = await requestFrom(`${server.app.url}/api/usage`, '127.0.0.1', {
+      headers: { 'x-forwarded-user': 'boss' },
+    });
+    const { days } = JSON.parse(usage.body) as { days: { people: unknown[] }[] };
+    // Only the location outside the workspace reached upstream.
+    expect(days[0]!.people).toEqual([{ name: 'ana', requests: 1, credits: 1 }]);
+  } finally {
+    await server.close();
+  }
 });

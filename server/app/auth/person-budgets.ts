@@ -6,7 +6,7 @@
 // one the app server's cache served, nor a failure.
 import type { MiddlewareHandler } from 'hono';
 import { ServiceError, errorFetchResponse } from '../../contract/errors';
-import type { Backend } from '../backend';
+import { ANSWERED_FROM, type Backend } from '../backend';
 import { SlidingWindowLimiter } from '../client-rate-limit';
 import type { PersonBudgets } from './auth-env';
 import { personOf } from './request-identity';
@@ -80,8 +80,10 @@ export function personBudgets(
     try {
       await next();
       const fromCache = c.res.headers.get('x-cache') === 'hit';
+      // A published operation the workspace answered (workspace-backend.ts) reached nothing.
+      const fromWorkspace = c.res.headers.get(ANSWERED_FROM) === 'workspace';
       // 429 and 5xx: refused here or upstream, or never answered; no credits were spent.
-      const reached = !fromCache && c.res.status !== 429 && c.res.status < 500;
+      const reached = !fromCache && !fromWorkspace && c.res.status !== 429 && c.res.status < 500;
       if (reached) spent = { operation: operation.name, credits: c.res.status < 400 ? cost : 0 };
     } finally {
       ledger.settle(person, cost, spent);
