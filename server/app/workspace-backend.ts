@@ -5,10 +5,11 @@
 // exactly upstream's answer: the vintage is named and synced, and every location asked is one
 // the sync asked bdcfixed of for that vintage (the county's locations of its release, the
 // newest synced fabric vintage not after it). The workspace keeps those answers as they came,
-// in their order, and a coverage vintage's records do not change once published, so the local
-// answer is upstream's, with no credit spent and no round trip; anything else (a location
-// outside the synced counties, a vintage not synced or not named, a parameter the check does
-// not know) still goes upstream. Every other published operation goes upstream:
+// in their order (the published record's fields, spec 2.5, which are all the sync keeps), and a
+// coverage vintage's records do not change once published, so the local answer is upstream's,
+// with no credit spent and no round trip; anything else (a location outside the synced
+// counties, a vintage not synced or not named, a parameter the check does not know) still goes
+// upstream. Every other published operation goes upstream:
 // - translate and history (and data, the panel's address record): the workspace holds its own
 //   uuids (the uuid codec's, keyed per host), not upstream's, so translate and data could not
 //   name the same uuid; history's first release may lie before the synced fabric vintages
