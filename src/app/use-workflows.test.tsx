@@ -7,7 +7,9 @@ import {
   FIXTURE_VINTAGES,
   fixtureLngLat,
 } from '../../server/service/testing/fixture-fabric';
+import type { QueryClient } from '@tanstack/react-query';
 import { markPanelComplete } from '../features/location-panel/click-timing';
+import { locationPartQueries } from '../features/location-panel/location-parts';
 import { locateKeys } from '../queries/keys';
 import { startFixtureService } from '../queries/testing/fixture-service';
 import { renderQueryHook } from '../queries/testing/render-with-client';
@@ -39,9 +41,9 @@ beforeEach(() => {
   performance.clearMeasures();
 });
 
-function click(point: { x: number; y: number }) {
+function click(point: { x: number; y: number }, pointedAt?: number) {
   const [lng, lat] = fixtureLngLat(point.x, point.y);
-  act(() => useAppStore.getState().selectPoint(lng, lat));
+  act(() => useAppStore.getState().selectPoint(lng, lat, pointedAt));
   return { lng, lat };
 }
 
@@ -98,6 +100,35 @@ describe('locate workflow', () => {
     await waitFor(() => expect(client.getQueryState(key)?.status).toBe('success'));
     expect(client.getQueryData(key)).toEqual([]);
     expect(useAppStore.getState().selection.kind).toBe('point');
+  });
+});
+
+describe('a click on a drawn dot', () => {
+  const located = FIXTURE_POINTS.footprintParcel.expect!.location_id;
+  /** The panel's parts of that location, as the query cache holds them. */
+  const partStates = (client: QueryClient, coverage: string) =>
+    locationPartQueries(NEWEST_FABRIC, coverage, located).map(
+      (q) => client.getQueryState(q.queryKey)?.status,
+    );
+
+  it("fetches the dot's panel parts beside the locate, before it answers", async () => {
+    const coverage = coverageVintages.toSorted().at(-1)!;
+    useAppStore.setState({ fabricVintage: NEWEST_FABRIC, coverageVintage: coverage });
+    const { client } = renderQueryHook(() => useWorkflows());
+    // Far from any location: its locate answers none, so only the dot can have asked for them.
+    click(FIXTURE_POINTS.nowhere, located);
+    await waitFor(() => expect(partStates(client, coverage)).toEqual(Array(4).fill('success')));
+    expect(useAppStore.getState().selection.kind).toBe('point');
+  });
+
+  it('fetches nothing ahead for a click that is not on a dot', async () => {
+    const coverage = coverageVintages.toSorted().at(-1)!;
+    useAppStore.setState({ fabricVintage: NEWEST_FABRIC, coverageVintage: coverage });
+    const { client } = renderQueryHook(() => useWorkflows());
+    const at = click(FIXTURE_POINTS.nowhere);
+    const key = locateKeys.point(NEWEST_FABRIC, at.lat, at.lng, 500, 50);
+    await waitFor(() => expect(client.getQueryState(key)?.status).toBe('success'));
+    expect(partStates(client, coverage)).toEqual(Array(4).fill(undefined));
   });
 });
 

@@ -5,13 +5,16 @@
 //      on this, the locate of a click included.
 //   2. Locate. A map click becomes a point selection in map/use-map-clicks.ts (what a click
 //      means: map/route-click.ts). Here the point is located with the settings' distances
-//      and the match becomes the selected location, which the location panel shows.
+//      and the match becomes the selected location, which the location panel shows. A click
+//      on a drawn dot also starts that location's parts beside the locate (location-parts.ts).
 //   3. Click timing. The click-to-panel clock starts when the store records a click; the
 //      location panel stops it once every part shows (location-panel/click-timing.ts).
 //   4. Keys. Esc clears the selection, "/" jumps to the address search.
 // Restoring the URL and following other tabs' areas start before the first render (main.tsx).
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { cancelClickTiming, markClick } from '../features/location-panel/click-timing';
+import { prefetchLocationParts } from '../features/location-panel/location-parts';
 import { useClickLocate } from '../features/location-panel/use-click-locate';
 import { effectiveVintage } from '../lib/vintage';
 import { useVintages } from '../queries/use-vintages';
@@ -48,6 +51,13 @@ function useLocateClicks(): void {
   const selectLocation = useAppStore((s) => s.selectLocation);
   const locate = useClickLocate();
   const found = selection.kind === 'point' ? locate.data?.[0] : undefined;
+  const client = useQueryClient();
+
+  useEffect(() => {
+    if (selection.kind !== 'point' || selection.pointedAt === undefined) return;
+    const { fabricVintage, coverageVintage } = useAppStore.getState();
+    prefetchLocationParts(client, fabricVintage, coverageVintage, selection.pointedAt);
+  }, [selection, client]);
 
   useEffect(() => {
     if (selection.kind !== 'point' || !found) return;

@@ -1,7 +1,7 @@
 // Routes map clicks (and Enter on the focused map, at its centre) into the store, or zooms in
 // at county zoom, and keeps the cursor honest about what a click will do.
 import { useEffect } from 'react';
-import type { Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
+import type { Map as MapLibreMap, MapGeoJSONFeature, MapMouseEvent, PointLike } from 'maplibre-gl';
 import { useAppStore } from '../state/store';
 import { onCentreActivate } from './centre-activate';
 import { LAYER } from './ids';
@@ -20,22 +20,29 @@ const DOT_LAYERS = [
 
 type ScreenPoint = { x: number; y: number };
 
+/** The location a drawn dot stands for: the fixed dots' feature id, the fabric dots' property. */
+function dotLocationId(dot: MapGeoJSONFeature): number | undefined {
+  const id = dot.id ?? dot.properties.location_id;
+  return typeof id === 'number' ? id : undefined;
+}
+
 /** How far past a dot's drawn edge a click still counts as pointing at it. */
 const DOT_SLOP_PX = 2;
 
 export function useMapClicks(map: MapLibreMap | null): void {
   useEffect(() => {
     if (!map) return;
-    /** A location dot drawn within a few pixels of `point` (a finger or a shaky hand). */
-    const overLocation = ({ x, y }: ScreenPoint): boolean => {
+    /** The location dots drawn within a few pixels of `point` (a finger or a shaky hand). */
+    const dotsAt = ({ x, y }: ScreenPoint) => {
       const dots = DOT_LAYERS.filter((id) => map.getLayer(id) !== undefined);
-      if (dots.length === 0) return false;
+      if (dots.length === 0) return [];
       const box: [PointLike, PointLike] = [
         [x - DOT_SLOP_PX, y - DOT_SLOP_PX],
         [x + DOT_SLOP_PX, y + DOT_SLOP_PX],
       ];
-      return map.queryRenderedFeatures(box, { layers: dots }).length > 0;
+      return map.queryRenderedFeatures(box, { layers: dots });
     };
+    const overLocation = (point: ScreenPoint): boolean => dotsAt(point).length > 0;
     const actionAt = (point: ScreenPoint, over = overLocation(point)) => {
       const state = useAppStore.getState();
       return routeClick({
@@ -47,13 +54,15 @@ export function useMapClicks(map: MapLibreMap | null): void {
     };
     const actAt = (lngLat: { lng: number; lat: number }, point: ScreenPoint) => {
       const state = useAppStore.getState();
-      const action = actionAt(point);
+      const dots = dotsAt(point);
+      const action = actionAt(point, dots.length > 0);
       // h3-js is fetched on the first hexagon click, not with the first view.
       if (action.kind === 'hex')
         import('../lib/geo/h3')
           .then((h3) => useAppStore.getState().selectHex(h3.cellAtPoint(lngLat.lng, lngLat.lat)))
           .catch((err: unknown) => console.warn('hexagon selection unavailable', err));
-      else if (action.kind === 'point') state.selectPoint(lngLat.lng, lngLat.lat);
+      else if (action.kind === 'point')
+        state.selectPoint(lngLat.lng, lngLat.lat, dots.map(dotLocationId).find(Number.isFinite));
       else if (action.kind === 'zoom-in') map.easeTo({ center: lngLat, zoom: action.zoom });
     };
     const onClick = (event: MapMouseEvent) => actAt(event.lngLat, event.point);

@@ -1,14 +1,12 @@
 // Every part of a selected location; each loads and fails on its own.
 import { useEffect } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { PartError } from '../../components/PartError';
 import { useAppStore } from '../../state/store';
 import { useFabricVintages } from '../../queries/use-fabric-vintages';
-import { useFixedCoverage } from '../../queries/use-fixed-coverage';
-import { useHistory } from '../../queries/use-history';
-import { useLocationData } from '../../queries/use-location-data';
-import { useTranslate } from '../../queries/use-translate';
 import { vintageLabel } from '../../lib/vintage';
 import { markPanelComplete } from './click-timing';
+import { locationPartQueries } from './location-parts';
 import { FixedChange } from './FixedChange';
 import { FixedCoverage } from './FixedCoverage';
 import { LocationHistory } from './LocationHistory';
@@ -69,11 +67,8 @@ function usePanelCompleteMark(locationId: number): void {
   const coverageVintage = useAppStore((s) => s.coverageVintage);
   // Same keys as the parts use: these observers share their queries, they add no requests.
   const parts = [
-    useLocationData(vintage, locationId),
-    useTranslate(vintage, 'location_id', 'uuid', locationId),
-    useHistory(vintage, locationId),
+    ...useQueries({ queries: locationPartQueries(vintage, coverageVintage, locationId) }),
     useFabricVintages(),
-    useFixedCoverage(coverageVintage, locationId),
   ];
   // Keyed by what is shown, so a switch between two fully cached locations also counts.
   const shown = parts.every((p) => p.status === 'success')

@@ -6,7 +6,14 @@ export type Mode = 'inspect' | 'draw';
 /** What the side panel shows. A click point is kept so the map can draw the click-to-location line. */
 export type Selection =
   | { kind: 'none' }
-  | { kind: 'point'; lng: number; lat: number; seq: number }
+  | {
+      kind: 'point';
+      lng: number;
+      lat: number;
+      seq: number;
+      /** The drawn location dot the click landed on, when it did (its id, before locate). */
+      pointedAt?: number;
+    }
   | { kind: 'location'; locationId: number; click?: { lng: number; lat: number } }
   | { kind: 'hex'; h3: string };
 
@@ -33,7 +40,7 @@ export interface SessionSlice {
   setFabricVintage: (vintage: string) => void;
   setCoverageVintage: (vintage: string) => void;
   /** A click in inspect mode: the locate workflow (app/use-workflows.ts) locates it. */
-  selectPoint: (lng: number, lat: number) => void;
+  selectPoint: (lng: number, lat: number, pointedAt?: number) => void;
   selectLocation: (locationId: number, click?: { lng: number; lat: number }) => void;
   selectHex: (h3: string) => void;
   clearSelection: () => void;
@@ -52,7 +59,16 @@ export const createSessionSlice: StateCreator<AppState, [], [], SessionSlice> = 
   setMode: (mode) => set({ mode }),
   setFabricVintage: (fabricVintage) => set({ fabricVintage }),
   setCoverageVintage: (coverageVintage) => set({ coverageVintage }),
-  selectPoint: (lng, lat) => set({ selection: { kind: 'point', lng, lat, seq: ++clickSeq } }),
+  selectPoint: (lng, lat, pointedAt) =>
+    set({
+      selection: {
+        kind: 'point',
+        lng,
+        lat,
+        seq: ++clickSeq,
+        ...(pointedAt === undefined ? {} : { pointedAt }),
+      },
+    }),
   selectLocation: (locationId, click) =>
     set({ selection: { kind: 'location', locationId, click } }),
   selectHex: (h3) => set({ selection: { kind: 'hex', h3 } }),
