@@ -73,15 +73,15 @@ export async function hexagonsAt(
 }
 
 /**
- * Where the coarse cells' counts are not the sums of their children's: each coarse cell against
- * the cells of `finer` whose parent it is, and every finer cell's parent present.
+ * Where the res-`res` cells' counts are not the sums of their children's: each coarse cell
+ * against the cells of `finer` whose parent it is, and every finer cell's parent present.
  */
 export function sumMismatches(
   coarse: Map<string, HexProperties>,
   finer: Map<string, HexProperties>,
+  res: number,
 ): string[] {
   const out: string[] = [];
-  const res = getResolution([...coarse.keys()][0] ?? '');
   const sums = new Map<string, Record<string, number>>();
   for (const [h3, p] of finer) {
     const parent = cellToParent(h3, res);
@@ -132,7 +132,8 @@ export async function hexLevelProblems(
       const what = `res ${coarse.res} from res ${finer.res} under ${JSON.stringify(filters)}`;
       const cells = at.get(coarse.res)!;
       if (cells.size === 0) problems.push(`${what}: no res-${coarse.res} cell drawn`);
-      for (const p of sumMismatches(cells, at.get(finer.res)!)) problems.push(`${what}: ${p}`);
+      for (const p of sumMismatches(cells, at.get(finer.res)!, coarse.res))
+        problems.push(`${what}: ${p}`);
     }
   }
   return { problems, drawn };
