@@ -10,7 +10,7 @@
 //   temporary file and back in with COPY: no fabric is held in memory.
 // - hex_groups: per coverage vintage, its release's locations counted by cell, BSL flag and
 //   tier strings: what a hexagon tile of that release reads. The coarse resolutions' groups are
-//   the res-7 groups summed by parent, so a state's costs one pass over its locations, not three.
+//   the res-7 groups summed by parent: a state's hexagons cost one pass over its locations, not three.
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,11 +1,11 @@
 // Fixed broadband tiles over PostGIS (docs/architecture.md, "The fixed broadband path"): the memory store's `fixed` points and
 // `fixed_hex` hexagons (memory/ops/fixed-tiles.ts), read from what the import derives
 // (import/derive-fixed-tiles.ts: tier strings per coverage vintage, each location's H3 cells,
-// the cells' boxes) and encoded by the memory store's own encoders, so positions and
-// properties agree. Hexagon counts come from a tile's locations grouped by what decides their
-// status (for the usual pair, a fabric vintage and coverage reported on it, grouped at import);
-// the filters are applied to the groups in JS with shared/fixed-status.ts, so another filter on
-// the same tile costs no query.
+// the res-7 cells' parents at res 5 and 6, the cells' boxes) and encoded by the memory store's
+// own encoders, so positions and properties agree. Hexagon counts come from a tile's locations
+// grouped by what decides their status (for the usual pair, a fabric vintage and coverage
+// reported on it, grouped at import); the filters are applied to the groups in JS with
+// shared/fixed-status.ts, so another filter on the same tile costs no query.
 import { cellToBoundary } from 'h3-js';
 import {
   statusFromTiers,

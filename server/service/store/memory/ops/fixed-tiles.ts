@@ -5,6 +5,8 @@
 // a small one, since neighbouring tiles share most of their cells. Each resolution's grouping
 // of the locations into cells is built in slices (fixed-hex-warm-up.ts): warm() starts it after
 // start-up, and a hexagon tile asked meanwhile waits for it without holding the event loop.
+// The state zoom's coarse resolutions are the res-7 cells' parents, their counts the sums of
+// the res-7 counts under the same filters (rules/tile-grid.ts, HEX_BASE_RESOLUTION).
 import { fixedFiltersRecord, type FixedFilters } from '../../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../../shared/served-status';
 import type { FabricIndex } from '../fabric-index';
