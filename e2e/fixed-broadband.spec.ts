@@ -2,11 +2,12 @@
 // badge and the rule applied to the service's own bdcfixed records agree under several filter
 // sets; a filter change re-shades the locations without fetching their tiles again (hexagons
 // are recounted by the service, so they are fetched); locations outside the release never get
-// a BEAD status; a hexagon's counts equal a summarize of the same cell; the filters survive a
-// reload and travel in a link. Expected values come from /api, never from app code.
+// a BEAD status; a hexagon's counts equal a summarize of the same cell (at state zoom, of its
+// res-7 children, which is what a coarse hexagon counts); the filters survive a reload and
+// travel in a link. Expected values come from /api, never from app code.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { cellToBoundary, latLngToCell } from 'h3-js';
+import { cellToBoundary, cellToChildren, cellsToMultiPolygon, latLngToCell } from 'h3-js';
 import { loadDemoPoints, type DemoPoints } from './support/demo-points';
 import {
   BADGE_TEXT,
@@ -20,6 +21,7 @@ import { FixedLayerDriver, hexTipNumbers } from './support/fixed-layer';
 import { expect, test } from './support/fixtures';
 import { LocationPanelDriver } from './support/location-driver';
 import type { ApiFixedOffer, ApiLocation } from './support/location-expect';
+import { MAP_LAYER } from './support/map-layers';
 import { MapDriver } from './support/map-driver';
 import { monthYear } from './support/planner-text';
 import { apiGet, apiPost, fabricVintages } from './support/service-api';
@@ -204,14 +206,26 @@ test.describe('fixed broadband layer', () => {
     await expect.poll(() => second.layer.drawnStatuses(newcomer, at)).toEqual(['notinrelease']);
   });
 
+  /** A summarize of an area: its locations and BSLs. */
+  async function summarized(request: APIRequestContext, vintage: string, area: GeoJSON.Polygon) {
+    const summary = await apiPost<{
+      locationcount: number;
+      data: { locationcount: number; bsl_flag: number | string }[];
+    }>(request, `/fabricext/${vintage}/summarize?field=bsl_flag`, area);
+    const bsls = summary.data
+      .filter((row) => Number(row.bsl_flag) === 1)
+      .reduce((sum, row) => sum + row.locationcount, 0);
+    return { locations: summary.locationcount, bsls };
+  }
+
   for (const { zoom, res } of [
     { zoom: 11.5, res: 8 },
     { zoom: 9.5, res: 7 },
   ]) {
-    test(`a hexagon's counts on hover equal a summarize of the cell (zoom ${zoom}, res ${res})`, async ({
+    test(`a hexagon's counts on hover equal a summarize of the cell (zoom ${zoom}, res ${res}${res === 7 ? ', then state zoom' : ''})`, async ({
       page,
       request,
-    }) => {
+    }, testInfo) => {
       const [vintage] = (await fabricVintages(request)).slice(-1);
       const p = await points();
       const centre = p.points.FootprintParcel;
@@ -224,20 +238,42 @@ test.describe('fixed broadband layer', () => {
       const shown = hexTipNumbers((await layer.hexTip.textContent()) ?? '');
 
       const ring = cellToBoundary(cell, true);
-      const summary = await apiPost<{
-        locationcount: number;
-        data: { locationcount: number; bsl_flag: number | string }[];
-      }>(request, `/fabricext/${vintage}/summarize?field=bsl_flag`, {
+      const summary = await summarized(request, vintage!, {
         type: 'Polygon',
         coordinates: [ring],
       });
-      expect(shown.locations, `locations in ${cell}`).toBe(summary.locationcount);
-      const bsls = summary.data
-        .filter((row) => Number(row.bsl_flag) === 1)
-        .reduce((sum, row) => sum + row.locationcount, 0);
+      expect(shown.locations, `locations in ${cell}`).toBe(summary.locations);
       // The coverage vintage is the fabric's own release here, so every BSL is in it.
-      expect(shown.bsls, `BSLs in ${cell}`).toBe(bsls);
+      expect(shown.bsls, `BSLs in ${cell}`).toBe(summary.bsls);
       expect(shown.locations).toBeGreaterThan(0);
+      if (res !== 7) return;
+
+      // State zoom on the same page, Illinois whole: res-5 hexagons are drawn, and the one
+      // under the pointer counts the locations of its res-7 children (the coarse levels follow
+      // the H3 hierarchy): a summarize of the outline of those children finds the same.
+      await map.jumpTo({ lng: -89.2, lat: 39.9, zoom: 6 });
+      await map.waitForIdle();
+      await map.expectRendered(MAP_LAYER.fixedHexFill);
+      const coarse = latLngToCell(centre.lat, centre.lng, 5);
+      const at = await map.project(centre.lng, centre.lat);
+      await page.mouse.move(at.x + 1, at.y);
+      await expect(layer.hexTip).toHaveAttribute('data-h3', coarse);
+      const state = hexTipNumbers((await layer.hexTip.textContent()) ?? '');
+      const outline = cellsToMultiPolygon(cellToChildren(coarse, 7), true);
+      expect(outline, `the res-7 children of ${coarse} make one polygon`).toHaveLength(1);
+      const counted = await summarized(request, vintage!, {
+        type: 'Polygon',
+        coordinates: outline[0]!,
+      });
+      expect(state.locations, `locations in ${coarse}`).toBe(counted.locations);
+      expect(state.bsls, `BSLs in ${coarse}`).toBe(counted.bsls);
+      expect(state.locations).toBeGreaterThan(shown.locations);
+      const path = testInfo.outputPath('fixed-state-1280.png');
+      await page.screenshot({ path });
+      await testInfo.attach('fixed-state-1280', {
+        body: await readFile(path),
+        contentType: 'image/png',
+      });
     });
   }
 

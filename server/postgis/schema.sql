@@ -271,7 +271,9 @@ CREATE TABLE IF NOT EXISTS point_block_sources (
 -- import/derive-fixed-tiles.ts). fixed_tiers: per coverage vintage, each location's number of
 -- fixed records and its residential (r) and business (b) tier strings (shared/fixed-status.ts
 -- encodeTiers); a location without records has no row. location_cells: the H3 cell of each
--- location's point at resolutions 7 and 8; hex_cells: each such cell's boundary box.
+-- location's point at resolutions 7 and 8; hex_parents: the parent at resolutions 5 and 6 of
+-- each res-7 cell (a coarse cell counts its res-7 children's locations, rules/tile-grid.ts);
+-- hex_cells: each such cell's boundary box.
 CREATE TABLE IF NOT EXISTS fixed_tiers (
   vintage text NOT NULL,
   location_id bigint NOT NULL,
@@ -287,6 +289,13 @@ CREATE TABLE IF NOT EXISTS location_cells (
 );
 CREATE INDEX IF NOT EXISTS location_cells_7 ON location_cells (h3_7);
 CREATE INDEX IF NOT EXISTS location_cells_8 ON location_cells (h3_8);
+CREATE TABLE IF NOT EXISTS hex_parents (
+  res smallint NOT NULL,
+  child text NOT NULL,
+  h3 text NOT NULL,
+  PRIMARY KEY (res, child)
+);
+CREATE INDEX IF NOT EXISTS hex_parents_cell ON hex_parents (res, h3);
 CREATE TABLE IF NOT EXISTS hex_cells (
   res smallint NOT NULL,
   h3 text NOT NULL,
@@ -302,7 +311,8 @@ CREATE TABLE IF NOT EXISTS hex_cells (
 CREATE INDEX IF NOT EXISTS hex_cells_box ON hex_cells USING gist (box);
 -- hex_groups: per coverage vintage, the locations of the release it was reported on (the newest
 -- fabric release at or before it) counted by H3 cell, BSL flag and tier strings: a hexagon
--- tile over a whole county reads a few thousand rows instead of every location.
+-- tile over a whole county reads a few thousand rows instead of every location. The coarse
+-- resolutions' groups are summed from the res-7 groups, not from the locations.
 CREATE TABLE IF NOT EXISTS hex_groups (
   vintage text NOT NULL,
   res smallint NOT NULL,

@@ -13,7 +13,7 @@ export const SOURCE = {
   // Area summaries: saved areas, and the summary's hexagon breakout.
   areas: 'areas',
   areaHexes: 'area-hexes',
-  // Fixed broadband: locations (zoom 13+) and hexagons (zoom 6-12), and the hexagon under the
+  // Fixed broadband: locations (zoom 13+) and hexagons (zoom 5-12), and the hexagon under the
   // pointer. The two data sources may be vector tiles or GeoJSON: layers read properties only.
   fixedLocations: 'fixed-locations',
   fixedHexes: 'fixed-hexes',

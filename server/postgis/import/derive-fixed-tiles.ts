@@ -4,22 +4,28 @@
 //   business tier strings (shared/fixed-status.ts encodeTiers). The rule is not restated in SQL:
 //   each distinct offer gets its own strings from encodeTiers, and a location's are the digit by
 //   digit maximum over its offers, which is what encodeTiers computes over them all.
-// - location_cells and hex_cells: the H3 cell (res 7 and 8) of each location's point, by h3-js
-//   as the memory store finds them, and each cell's boundary box, so a tile finds its cells.
-//   Streamed out through a temporary file and back in with COPY: no fabric is held in memory.
+// - location_cells, hex_parents and hex_cells: the H3 cell (res 7 and 8) of each location's
+//   point, by h3-js as the memory store finds them, the parents (res 5 and 6) of each res-7
+//   cell, and each cell's boundary box, so a tile finds its cells. Streamed out through a
+//   temporary file and back in with COPY: no fabric is held in memory.
 // - hex_groups: per coverage vintage, its release's locations counted by cell, BSL flag and
-//   tier strings: what a hexagon tile of that release reads.
+//   tier strings: what a hexagon tile of that release reads. The coarse resolutions' groups are
+//   the res-7 groups summed by parent: a state's hexagons cost one pass over its locations, not three.
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
-import { cellToBoundary, latLngToCell } from 'h3-js';
+import { cellToBoundary, cellToParent, latLngToCell } from 'h3-js';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { encodeTiers, TIER_TECHNOLOGIES } from '../../../shared/fixed-status';
 import type { FixedOffer } from '../../../shared/served-status';
-import { HEX_RESOLUTIONS } from '../../service/store/rules/tile-grid';
+import {
+  COARSE_HEX_RESOLUTIONS,
+  GROUPED_HEX_RESOLUTIONS,
+  HEX_BASE_RESOLUTION,
+} from '../../service/store/rules/tile-grid';
 import { CopyWriter } from './copy-writer';
 
 const DIGITS = TIER_TECHNOLOGIES.length * 2;
@@ -62,7 +68,34 @@ async function deriveTiers(client: pg.Client, vintage: string): Promise<void> {
   );
 }
 
-/** Each location's cells (its newest release's point) and every cell's box, rewritten whole. */
+/** The parents at each coarse resolution of the base cells, as rows of hex_parents. */
+async function writeParents(
+  client: pg.Client,
+  base: ReadonlySet<string>,
+): Promise<Map<number, Set<string>>> {
+  const parents = new Map(COARSE_HEX_RESOLUTIONS.map((res) => [res as number, new Set<string>()]));
+  const out = CopyWriter.open(client, 'COPY hex_parents (res, child, h3) FROM STDIN');
+  try {
+    for (const child of base) {
+      for (const [res, found] of parents) {
+        const parent = cellToParent(child, res);
+        found.add(parent);
+        out.row([String(res), child, parent]);
+        await out.flushSome();
+      }
+    }
+    await out.end();
+  } catch (err) {
+    await out.abort();
+    throw err;
+  }
+  return parents;
+}
+
+/**
+ * Each location's cells (its newest release's point), the base cells' parents and every
+ * cell's box, rewritten whole.
+ */
 async function deriveCells(client: pg.Client): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'explorer-cells-'));
   try {
@@ -74,13 +107,13 @@ async function deriveCells(client: pg.Client): Promise<number> {
       ),
       createWriteStream(points),
     );
-    await client.query('TRUNCATE location_cells, hex_cells');
-    const cells = HEX_RESOLUTIONS.map(() => new Set<string>());
+    await client.query('TRUNCATE location_cells, hex_parents, hex_cells');
+    const cells = GROUPED_HEX_RESOLUTIONS.map(() => new Set<string>());
     const out = CopyWriter.open(client, 'COPY location_cells (location_id, h3_7, h3_8) FROM STDIN');
     try {
       for await (const line of createInterface({ input: createReadStream(points) })) {
         const [id, lat, lng] = line.split('\t');
-        const ids = HEX_RESOLUTIONS.map((res, k) => {
+        const ids = GROUPED_HEX_RESOLUTIONS.map((res, k) => {
           const cell = latLngToCell(Number(lat), Number(lng), res);
           cells[k].add(cell);
           return cell;
@@ -93,13 +126,18 @@ async function deriveCells(client: pg.Client): Promise<number> {
       await out.abort();
       throw err;
     }
+    const byRes = new Map<number, Set<string>>(
+      GROUPED_HEX_RESOLUTIONS.map((res, k) => [res, cells[k]]),
+    );
+    const base = byRes.get(HEX_BASE_RESOLUTION)!;
+    for (const [res, found] of await writeParents(client, base)) byRes.set(res, found);
     const boxes = CopyWriter.open(
       client,
       'COPY hex_cells (res, h3, west, south, east, north) FROM STDIN',
     );
     try {
-      for (const [k, res] of HEX_RESOLUTIONS.entries()) {
-        for (const cell of cells[k]) {
+      for (const [res, found] of byRes) {
+        for (const cell of found) {
           const ring = cellToBoundary(cell, true);
           const xs = ring.map((p) => p[0]);
           const ys = ring.map((p) => p[1]);
@@ -114,7 +152,7 @@ async function deriveCells(client: pg.Client): Promise<number> {
       await boxes.abort();
       throw err;
     }
-    return cells[0].size + cells[1].size;
+    return [...byRes.values()].reduce((sum, found) => sum + found.size, 0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -128,7 +166,7 @@ async function deriveGroups(client: pg.Client, vintage: string): Promise<void> {
     [vintage],
   );
   if (!rows[0].release) return;
-  for (const res of HEX_RESOLUTIONS) {
+  for (const res of GROUPED_HEX_RESOLUTIONS) {
     await client.query(
       `INSERT INTO hex_groups (vintage, res, h3, bsl, r, b, n)
        SELECT $1, ${res}, c.h3_${res}, l.bsl_flag = 1, t.r, t.b, count(*)
@@ -136,6 +174,15 @@ async function deriveGroups(client: pg.Client, vintage: string): Promise<void> {
          LEFT JOIN fixed_tiers t ON t.vintage = $1 AND t.location_id = l.location_id
         WHERE l.vintage = $2 GROUP BY 3, 4, 5, 6`,
       [vintage, rows[0].release],
+    );
+  }
+  for (const res of COARSE_HEX_RESOLUTIONS) {
+    await client.query(
+      `INSERT INTO hex_groups (vintage, res, h3, bsl, r, b, n)
+       SELECT $1, ${res}, p.h3, g.bsl, g.r, g.b, sum(g.n)
+         FROM hex_groups g JOIN hex_parents p ON p.res = ${res} AND p.child = g.h3
+        WHERE g.vintage = $1 AND g.res = ${HEX_BASE_RESOLUTION} GROUP BY 3, 4, 5, 6`,
+      [vintage],
     );
   }
 }
@@ -157,8 +204,11 @@ export async function deriveFixedTiles(
   );
   const stale = rows.filter((r) => changed.coverage.has(r.vintage) || !r.derived);
   for (const { vintage } of stale) await deriveTiers(client, vintage);
-  const { rows: cellRows } = await client.query('SELECT 1 FROM location_cells LIMIT 1');
-  const cells = changed.fabric || cellRows.length === 0 ? await deriveCells(client) : 0;
+  // Cells derived before the coarse resolutions were added have no parents: derived again.
+  const { rows: cellRows } = await client.query<{ ok: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM location_cells) AND EXISTS (SELECT 1 FROM hex_parents) AS ok',
+  );
+  const cells = changed.fabric || !cellRows[0].ok ? await deriveCells(client) : 0;
   const regroup = rows.filter((r) => cells > 0 || stale.includes(r) || !r.grouped);
   for (const { vintage } of regroup) await deriveGroups(client, vintage);
   if (stale.length || cells) {

@@ -26,6 +26,7 @@ const DERIVED_TABLES = [
   'location_coverage',
   'fixed_tiers',
   'location_cells',
+  'hex_parents',
   'hex_cells',
   'hex_groups',
   'town_labels',

@@ -153,11 +153,15 @@ describe('GET /coverage/{cv}/fixedhex/{z}/{x}/{y}.pbf', () => {
     }
   });
 
-  it('is res 7 from zoom 6 to 10, res 8 at 11 and 12, and empty elsewhere', async () => {
+  it('is res 5 at zoom 5 and 6, 6 at 7 and 8, 7 at 9 and 10, 8 at 11 and 12, empty elsewhere', async () => {
     expect(await hexCells(FV, FV, 13)).toEqual([]);
-    expect(await hexCells(FV, FV, 5)).toEqual([]);
+    expect(await hexCells(FV, FV, 4)).toEqual([]);
     for (const [z, res] of [
-      [6, 7],
+      [5, 5],
+      [6, 5],
+      [7, 6],
+      [8, 6],
+      [9, 7],
       [10, 7],
       [11, 8],
       [12, 8],

@@ -20,7 +20,7 @@ const fixedChangeHexDoc = createRoute({
   path: '/{v}/fixedchangehex/{z}/{x}/{y}.pbf',
   tags: ['coverage'],
   summary:
-    'Vector tile, layer fixed_change_hex: H3 cells (res 7 to zoom 10, res 8 at 11-12) with both releases\u2019 counts under the filters and the net change between them',
+    'Vector tile, layer fixed_change_hex: H3 cells (res 5 at zoom 5-6, 6 at 7-8, 7 at 9-10, 8 at 11-12) with both releases\u2019 counts under the filters and the net change between them',
   description: [
     'Each cell carries the fixedhex counts of the path\u2019s vintages (suffix _a: locations,',
     'bsls, served, underserved, unserved, notinrelease) and of with/withfabric (suffix _b).',

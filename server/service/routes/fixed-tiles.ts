@@ -43,7 +43,7 @@ const fixedHexDoc = createRoute({
   path: '/{v}/fixedhex/{z}/{x}/{y}.pbf',
   tags,
   summary:
-    'Vector tile, layer fixed_hex: H3 cells (res 7 to zoom 10, res 8 at 11-12) with BEAD counts under the filters',
+    'Vector tile, layer fixed_hex: H3 cells (res 5 at zoom 5-6, 6 at 7-8, 7 at 9-10, 8 at 11-12) with BEAD counts under the filters',
   request: { params, query: FixedHexQuery },
   responses: tileAnswer,
 });

@@ -188,7 +188,7 @@ export interface Store {
     y: number,
     provider?: number | null,
   ): Promise<Uint8Array>;
-  /** MVT layer `fixed_hex`: H3 cells (res 7 or 8 by zoom) with their counts under the filters. */
+  /** MVT layer `fixed_hex`: H3 cells (res 5 to 8 by zoom) with their counts under the filters. */
   fixedHexTile(
     cv: string,
     fv: string,

@@ -11,7 +11,7 @@ import { readChangeHex, sumChangeHexes, type ChangeHex, type ChangeHexSums } fro
 import { CHANGE_HEX_MAX_ZOOM, changeHexLayers } from './change-hex-styles';
 
 /** The service draws hexagons from this zoom (as /fixedhex). */
-const CHANGE_HEX_MIN_ZOOM = 6;
+const CHANGE_HEX_MIN_ZOOM = 5;
 
 function removeAll(map: MapLibreMap) {
   for (const layer of changeHexLayers) if (map.getLayer(layer.id)) map.removeLayer(layer.id);

@@ -12,8 +12,8 @@ import { statusFilter } from './status-expression';
 
 /** Locations are drawn from this zoom; hexagons below it. */
 export const FIXED_POINT_MIN_ZOOM = 13;
-/** The service draws hexagons from this zoom (res 7 to zoom 10, res 8 at 11 and 12). */
-export const FIXED_HEX_MIN_ZOOM = 6;
+/** The service draws hexagons from this zoom (H3 res 5 at zoom 5-6, 6 at 7-8, 7 at 9-10, 8 at 11-12). */
+export const FIXED_HEX_MIN_ZOOM = 5;
 
 export interface StatusStyle {
   fill: string;

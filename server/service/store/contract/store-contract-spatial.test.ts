@@ -11,6 +11,7 @@ import { collectAll, repeated } from './testing/collect-all';
 import { openContractFixture, type ContractFixture } from './testing/contract-fixture';
 import { locatePoints, OPTION_SETS } from './testing/locate-cases';
 import { Picker } from './testing/pick';
+import { hexLevelProblems } from './testing/hex-levels';
 import { featureCounts, tileCases, tileDifferences } from './testing/tile-cases';
 
 let fx: ContractFixture;
@@ -211,5 +212,21 @@ describe('store contract: places agree with the memory store', () => {
     expect(problems.slice(0, 12)).toEqual([]);
     expect(seen.fixed).toBeGreaterThan(20);
     expect(seen.fixed_hex).toBeGreaterThan(20);
+  });
+
+  it.each([
+    [4, 4],
+    [2, 4],
+  ])('coarse hexagons count what their children count (coverage %i, fabric %i)', async (ci, vi) => {
+    const cv = fx.fabric.fixedCoverage[ci].vintage;
+    const fv = vintage(vi);
+    const filters = [
+      ...FILTER_CASES.slice(0, 2),
+      { ...DEFAULT_FIXED_FILTERS, provider: fx.fabric.fixedProviders[0]!.providerId },
+    ];
+    const { problems, drawn } = await hexLevelProblems(fx.subject, fx.fabric, cv, fv, filters);
+    expect(problems.slice(0, 12)).toEqual([]);
+    expect(drawn[5]).toBeGreaterThan(3);
+    expect(drawn[6]).toBeGreaterThan(2 * drawn[5]!);
   });
 });

@@ -1,11 +1,11 @@
 // Fixed broadband tiles over PostGIS (docs/architecture.md, "The fixed broadband path"): the memory store's `fixed` points and
 // `fixed_hex` hexagons (memory/ops/fixed-tiles.ts), read from what the import derives
 // (import/derive-fixed-tiles.ts: tier strings per coverage vintage, each location's H3 cells,
-// the cells' boxes) and encoded by the memory store's own encoders, so positions and
-// properties agree. Hexagon counts come from a tile's locations grouped by what decides their
-// status (for the usual pair, a fabric vintage and coverage reported on it, grouped at import);
-// the filters are applied to the groups in JS with shared/fixed-status.ts, so another filter on
-// the same tile costs no query.
+// the res-7 cells' parents at res 5 and 6, the cells' boxes) and encoded by the memory store's
+// own encoders, so positions and properties agree. Hexagon counts come from a tile's locations
+// grouped by what decides their status (for the usual pair, a fabric vintage and coverage
+// reported on it, grouped at import); the filters are applied to the groups in JS with
+// shared/fixed-status.ts, so another filter on the same tile costs no query.
 import { cellToBoundary } from 'h3-js';
 import {
   statusFromTiers,
@@ -13,12 +13,18 @@ import {
   type FixedFilters,
 } from '../../../../shared/fixed-status';
 import { hexCellFeature, type CellCounts } from '../rules/fixed-hex-feature';
-import { encodeTile, FIXED_LOCATION_MIN_ZOOM, hexResolution, tileBBox } from '../rules/tile-grid';
+import {
+  encodeTile,
+  FIXED_LOCATION_MIN_ZOOM,
+  hexResolution,
+  tileBBox,
+  type HexResolution,
+} from '../rules/tile-grid';
 import { ByteLru } from '../rules/lru';
 import { encodePointTile, type TilePoint } from '../rules/point-tile';
 import type { PgContext } from './context';
 import { quickQuery } from './quick-query';
-import { LOCATIONS_OF_CELLS, providerTiers } from './provider-tiles';
+import { cellLocations, LOCATIONS_OF_CELLS, providerTiers } from './provider-tiles';
 
 /** The tier string of a location without fixed records. */
 const NO_TIERS = '0'.repeat(18);
@@ -64,7 +70,7 @@ interface PointRow {
 }
 
 /** The cells in the box $k..$k+3, as the memory store's R-tree of cell boxes finds them. */
-function cellsIn(res: 7 | 8, k: number): string {
+function cellsIn(res: HexResolution, k: number): string {
   const [w, so, e, n] = [k, k + 1, k + 2, k + 3].map((i) => `$${i}`);
   return `SELECT h.h3 FROM hex_cells h
     WHERE h.res = ${res} AND h.box && ST_MakeEnvelope(${w}, ${so}, ${e}, ${n}, 4326)
@@ -72,18 +78,18 @@ function cellsIn(res: 7 | 8, k: number): string {
 }
 
 /** When the fabric vintage is the coverage's release, grouped at import: $1 coverage, $2.. box. */
-const RELEASE_GROUPS = (res: 7 | 8) => `
+const RELEASE_GROUPS = (res: HexResolution) => `
   SELECT g.h3, g.bsl, true AS inrelease, g.r, g.b, g.n
     FROM hex_groups g JOIN (${cellsIn(res, 2)}) h ON g.vintage = $1 AND g.res = ${res} AND g.h3 = h.h3`;
 
 /** Any other pair, the tile's locations grouped as read: $1 fabric, $2 coverage, $3 release. */
-const GROUPS = (res: 7 | 8) => `
+const GROUPS = (res: HexResolution) => `
   SELECT h.h3, l.bsl_flag = 1 AS bsl,
          EXISTS (SELECT 1 FROM locations r WHERE r.vintage = $3 AND r.location_id = l.location_id)
            AS inrelease,
          t.r, t.b, count(*)::int AS n
     FROM (${cellsIn(res, 4)}) h
-    JOIN location_cells c ON c.h3_${res} = h.h3
+    ${cellLocations(res)}
     JOIN locations l ON l.vintage = $1 AND l.location_id = c.location_id
     LEFT JOIN fixed_tiers t ON t.vintage = $2 AND t.location_id = c.location_id
    GROUP BY 1, 2, 3, 4, 5`;
@@ -172,7 +178,7 @@ export async function fixedTile(
 function hexGroups(
   ctx: PgContext,
   v: Joined,
-  res: 7 | 8,
+  res: HexResolution,
   [z, x, y]: [number, number, number],
   provider: number | null,
 ) {
@@ -202,7 +208,7 @@ function hexGroups(
 async function providerGroups(
   ctx: PgContext,
   v: Joined,
-  res: 7 | 8,
+  res: HexResolution,
   box: number[],
   provider: number,
 ): Promise<Group[]> {

@@ -5,6 +5,7 @@
 // over its cut-down coverage (memory/provider-coverage.ts).
 import { encodeTiers } from '../../../../shared/fixed-status';
 import type { PgContext } from './context';
+import { HEX_BASE_RESOLUTION, isCoarseHexResolution, type HexResolution } from '../rules/tile-grid';
 import type { OfferRow } from './coverage-at';
 import { quickQuery } from './quick-query';
 
@@ -46,11 +47,22 @@ export async function providerTiers(
   return out;
 }
 
+/**
+ * The location_cells rows (as c) of the cells h at res: their own column at a grouped
+ * resolution, those of their res-7 children at a coarse one (rules/tile-grid.ts).
+ */
+export function cellLocations(res: HexResolution): string {
+  return isCoarseHexResolution(res)
+    ? `JOIN hex_parents p ON p.res = ${res} AND p.h3 = h.h3
+    JOIN location_cells c ON c.h3_${HEX_BASE_RESOLUTION} = p.child`
+    : `JOIN location_cells c ON c.h3_${res} = h.h3`;
+}
+
 /** A hexagon tile's locations one by one ($1 fabric, $2 release, box from $3), for a provider's tiers. */
-export const LOCATIONS_OF_CELLS = (cells: string, res: 7 | 8) => `
+export const LOCATIONS_OF_CELLS = (cells: string, res: HexResolution) => `
   SELECT h.h3, l.location_id::float8 AS id, l.bsl_flag = 1 AS bsl,
          EXISTS (SELECT 1 FROM locations r WHERE r.vintage = $2 AND r.location_id = l.location_id)
            AS inrelease
     FROM (${cells}) h
-    JOIN location_cells c ON c.h3_${res} = h.h3
+    ${cellLocations(res)}
     JOIN locations l ON l.vintage = $1 AND l.location_id = c.location_id`;

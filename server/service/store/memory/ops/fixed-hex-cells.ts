@@ -3,20 +3,54 @@
 // cell's polygon finds it in. Coordinates do not change between vintages, so one grouping
 // serves them all; it is built once per resolution (in slices after start-up, see
 // fixed-hex-warm-up.ts) and kept, with an R-tree of the cells' boxes to find a tile's cells.
+// The coarser resolutions (state zoom) are not grouped from the locations: each is the parents
+// of the base resolution's cells (rules/tile-grid.ts, HEX_BASE_RESOLUTION), and its counts are
+// the sums of theirs.
 import Flatbush from 'flatbush';
-import { cellToBoundary, cellToLatLng, latLngToCell } from 'h3-js';
+import { cellToBoundary, cellToLatLng, cellToParent, latLngToCell } from 'h3-js';
 import type { FabricIndex } from '../fabric-index';
 
-export interface HexCells {
+/** The cells of one resolution that hold locations, and where to find them. */
+export interface HexGrid {
   res: number;
   /** H3 index of cell c. */
   ids: string[];
-  /** Cell of each location (any vintage), by location index. */
-  cellOf: Uint32Array;
   /** Closed lng/lat ring of cell c. */
   rings: GeoJSON.Position[][];
   /** Boxes of the rings; ids are cell indexes. Null when the fabric has no location. */
   tree: Flatbush | null;
+}
+
+/** A resolution whose cells the locations are grouped into, each by its own point. */
+export interface HexCells extends HexGrid {
+  /** Cell of each location (any vintage), by location index. */
+  cellOf: Uint32Array;
+}
+
+/** A coarser resolution: the parents of a grouped resolution's cells. */
+export interface CoarseHexCells extends HexGrid {
+  base: HexCells;
+  /** The coarse cell of each of base's cells, by base cell index. */
+  parentOf: Uint32Array;
+}
+
+/** The parents at res of base's cells: a pass over the cells, none over the locations. */
+export function coarseHexCells(base: HexCells, res: number): CoarseHexCells {
+  const byId = new Map<string, number>();
+  const ids: string[] = [];
+  const parentOf = new Uint32Array(base.ids.length);
+  base.ids.forEach((child, k) => {
+    const id = cellToParent(child, res);
+    let c = byId.get(id);
+    if (c === undefined) {
+      c = ids.length;
+      byId.set(id, c);
+      ids.push(id);
+    }
+    parentOf[k] = c;
+  });
+  const rings = ids.map((id) => cellToBoundary(id, true));
+  return { res, ids, rings, tree: cellTree(rings), base, parentOf };
 }
 
 const M_PER_DEG = 111_320;

@@ -10,7 +10,7 @@ import {
 } from '../../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../../shared/served-status';
 import type { FabricIndex } from '../fabric-index';
-import type { HexCells } from './fixed-hex-cells';
+import type { CoarseHexCells, HexCells } from './fixed-hex-cells';
 import { countedTiers } from './fixed-offers-view';
 import type { FixedVintages } from './fixed-location-features';
 import { coverageOfProvider } from '../provider-coverage';
@@ -24,15 +24,8 @@ export interface HexCounts {
   notinrelease: Uint32Array;
 }
 
-export function countHexCells(
-  ix: FabricIndex,
-  cells: HexCells,
-  vintages: FixedVintages,
-  offers: readonly FixedOffer[],
-  filters: FixedFilters,
-): HexCounts {
-  const n = cells.ids.length;
-  const counts: HexCounts = {
+function emptyCounts(n: number): HexCounts {
+  return {
     locations: new Uint32Array(n),
     bsls: new Uint32Array(n),
     served: new Uint32Array(n),
@@ -40,6 +33,28 @@ export function countHexCells(
     unserved: new Uint32Array(n),
     notinrelease: new Uint32Array(n),
   };
+}
+
+/** A coarse resolution's counts: the sums of its base cells' (one pass over the cells). */
+export function sumToParents(cells: CoarseHexCells, base: HexCounts): HexCounts {
+  const sums = emptyCounts(cells.ids.length);
+  const { parentOf } = cells;
+  for (const key of Object.keys(sums) as (keyof HexCounts)[]) {
+    const from = base[key];
+    const to = sums[key];
+    for (let k = 0; k < parentOf.length; k++) to[parentOf[k]] += from[k];
+  }
+  return sums;
+}
+
+export function countHexCells(
+  ix: FabricIndex,
+  cells: HexCells,
+  vintages: FixedVintages,
+  offers: readonly FixedOffer[],
+  filters: FixedFilters,
+): HexCounts {
+  const counts = emptyCounts(cells.ids.length);
   const { count, presence, bslFlag } = ix.fabric.locations;
   const cov = coverageOfProvider(ix.fabric, vintages.coverage, filters.provider);
   const tierOf = countedTiers(offers, filters);

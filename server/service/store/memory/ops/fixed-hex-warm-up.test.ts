@@ -56,6 +56,16 @@ describe('createHexCellsCache', () => {
     expect((await cache.cells(7)).res).toBe(7);
   });
 
+  it('takes a coarse resolution from the base grouping, grouping no location again', async () => {
+    const cache = createHexCellsCache(ix);
+    const coarse = await cache.cells(5);
+    const base = await cache.cells(7);
+    expect('base' in coarse && coarse.base).toBe(base);
+    expect(coarse.res).toBe(5);
+    expect(coarse.ids.length).toBeGreaterThan(0);
+    expect(coarse.ids.length).toBeLessThan(base.ids.length);
+  });
+
   it('stops a build under way when closed', async () => {
     const cache = createHexCellsCache(ix);
     const building = cache.cells(7);

@@ -5,11 +5,13 @@
 // a small one, since neighbouring tiles share most of their cells. Each resolution's grouping
 // of the locations into cells is built in slices (fixed-hex-warm-up.ts): warm() starts it after
 // start-up, and a hexagon tile asked meanwhile waits for it without holding the event loop.
+// The state zoom's coarse resolutions are the res-7 cells' parents, their counts the sums of
+// the res-7 counts under the same filters (rules/tile-grid.ts, HEX_BASE_RESOLUTION).
 import { fixedFiltersRecord, type FixedFilters } from '../../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../../shared/served-status';
 import type { FabricIndex } from '../fabric-index';
-import type { HexCells } from './fixed-hex-cells';
-import { countHexCells, type HexCounts } from './fixed-hex-counts';
+import type { CoarseHexCells, HexCells } from './fixed-hex-cells';
+import { countHexCells, sumToParents, type HexCounts } from './fixed-hex-counts';
 import { hexCellFeature } from '../../rules/fixed-hex-feature';
 import { createHexCellsCache } from './fixed-hex-warm-up';
 import { fixedLocationPoints, type FixedVintages } from './fixed-location-features';
@@ -57,10 +59,17 @@ export function createFixedTileSource(
   const hexCells = createHexCellsCache(ix);
   const counts = new Map<string, HexCounts>();
 
-  function countsFor(key: string, hex: HexCells, v: FixedVintages, filters: FixedFilters) {
+  /** A resolution's counts under the filters; a coarse one's summed from its base cells'. */
+  function countsFor(
+    hex: HexCells | CoarseHexCells,
+    v: FixedVintages,
+    filters: FixedFilters,
+  ): HexCounts {
+    const key = `${hex.res}/${v.fabric}/${v.coverage}/${Object.values(fixedFiltersRecord(filters)).join('/')}`;
     let found = counts.get(key);
     if (found)
       counts.delete(key); // re-inserted below: Map order is recency
+    else if ('base' in hex) found = sumToParents(hex, countsFor(hex.base, v, filters));
     else found = countHexCells(ix, hex, v, offersOf(v.coverage), filters);
     counts.set(key, found);
     if (counts.size > COUNTS_KEPT) counts.delete(counts.keys().next().value!);
@@ -77,16 +86,14 @@ export function createFixedTileSource(
   }
 
   function hexFeatures(
-    hex: HexCells,
+    hex: HexCells | CoarseHexCells,
     v: FixedVintages,
     z: number,
     x: number,
     y: number,
     f: FixedFilters,
   ) {
-    const res = hex.res;
-    const filterKey = Object.values(fixedFiltersRecord(f)).join('/');
-    const n = countsFor(`${res}/${v.fabric}/${v.coverage}/${filterKey}`, hex, v, f);
+    const n = countsFor(hex, v, f);
     const [w, s, e, north] = tileBBox(z, x, y);
     const found = hex.tree ? hex.tree.search(w, s, e, north) : [];
     return found
