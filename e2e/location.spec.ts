@@ -87,9 +87,21 @@ test.describe('location workflow', () => {
     // First seen after the first vintage, with residential offers: every part has content.
     const { newcomer: p, vintage, coverageVintage } = await points();
     const map = await openAt(page, p);
+    // A click on its dot asks for the panel's parts beside the locate, not after its answer.
+    const sent: string[] = [];
+    const part = /\/(data\/locations|translate|history|bdcfixed)\?/;
+    const ofLocation = new RegExp(`id=${p.locationId}(&|$)`);
+    page.on('request', (r) => {
+      const asked = part.exec(r.url())?.[1];
+      if (asked && ofLocation.test(r.url())) sent.push(asked);
+    });
+    const beforeLocate = page
+      .waitForResponse((r) => /\/locate\?/.test(r.url()))
+      .then(() => sent.toSorted());
     await map.clickAt(p.lng, p.lat);
     const shown = panel(page);
     await shown.expectShown(p.locationId);
+    expect(await beforeLocate).toEqual(['bdcfixed', 'data/locations', 'history', 'translate']);
 
     const record = await apiLocation(request, vintage, p.locationId);
     await expect(shown.address).toHaveText(record.address_primary);
