@@ -1,4 +1,7 @@
 // A small LRU over Map's insertion order, bounded by entry count and by total byte size.
+// The bytes counted are the bytes held: a value that views part of a larger buffer (pbf's
+// finish() answers a view of a buffer grown by doubling, up to twice the tile) is kept as a
+// copy of just its bytes, or the cache would hold up to twice its bound.
 
 export class ByteLru {
   private readonly map = new Map<string, Uint8Array>();
@@ -18,7 +21,8 @@ export class ByteLru {
     return v;
   }
 
-  set(key: string, value: Uint8Array): void {
+  set(key: string, view: Uint8Array): void {
+    const value = view.byteLength === view.buffer.byteLength ? view : view.slice();
     const old = this.map.get(key);
     if (old) {
       this.bytes -= old.byteLength;
