@@ -11,7 +11,10 @@ function viewOfLarger(length: number, capacity: number, fill: number): Uint8Arra
 describe('ByteLru', () => {
   it('holds no more memory than its byte bound when values view larger buffers', () => {
     const cache = new ByteLru(100, 10_000);
-    for (let k = 0; k < 20; k++) cache.set(`t${k}`, viewOfLarger(1_000, 64 * 1024, k));
+    for (let k = 0; k < 20; k++) {
+      const kept = cache.set(`t${k}`, viewOfLarger(1_000, 64 * 1024, k));
+      expect(cache.get(`t${k}`)).toBe(kept);
+    }
     let held = 0;
     for (let k = 0; k < 20; k++) {
       const v = cache.get(`t${k}`);

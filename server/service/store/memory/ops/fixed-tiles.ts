@@ -71,7 +71,7 @@ export function createFixedTileSource(
     let bytes = cache.get(key);
     if (!bytes) {
       bytes = build();
-      cache.set(key, bytes);
+      bytes = cache.set(key, bytes);
     }
     return bytes;
   }
