@@ -1,4 +1,3 @@
-/// <reference path="./vt-pbf.d.ts" />
 // encodePointTile writes the layer itself; its bytes must be vt-pbf's for the same features
 // (what it wrote before, through geojson-vt's tile shape), whatever the properties hold.
 import * as fc from 'fast-check';
