@@ -60,7 +60,7 @@ export function fixedChangeHexRoutes(store: Store, cache = new ByteLru(1024, 32 
         { coverage: w.cv, fabric: w.fv },
       );
       bytes = composeChangeHexTile({ a, b, earlier, z: t.z, x: t.x, y: t.y });
-      cache.set(key, bytes);
+      bytes = cache.set(key, bytes);
     }
     return tileResponse(c, bytes);
   });

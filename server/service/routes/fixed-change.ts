@@ -60,7 +60,7 @@ export function fixedChangeRoutes(store: Store, cache = new ByteLru(512, 32 * 10
         later,
         reOf: async (id) => (await store.history(laterFabric, id))[0]?.re_location_id ?? null,
       });
-      cache.set(key, bytes);
+      bytes = cache.set(key, bytes);
     }
     return tileResponse(c, bytes);
   });

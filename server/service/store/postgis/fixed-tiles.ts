@@ -122,7 +122,7 @@ async function cached(ctx: PgContext, key: string, build: () => Promise<Uint8Arr
   let bytes = tiles.get(key);
   if (!bytes) {
     bytes = await build();
-    tiles.set(key, bytes);
+    bytes = tiles.set(key, bytes);
   }
   return bytes;
 }

@@ -133,7 +133,7 @@ export async function tile(
   let bytes = cache.get(key);
   if (!bytes) {
     bytes = await build(ctx, v, vi, z, x, y);
-    cache.set(key, bytes);
+    bytes = cache.set(key, bytes);
   }
   return bytes;
 }

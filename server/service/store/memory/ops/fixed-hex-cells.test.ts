@@ -56,6 +56,19 @@ describe('buildHexCells', () => {
     expect(mismatches(fabric, res)).toBe(0);
   });
 
+  // cellOf starts at two bytes a location; past 65,536 cells it must widen, not wrap around.
+  it('keeps every location in its own cell past 65,536 cells', () => {
+    const fabric = buildScatterFabric(70_000);
+    const cells = buildHexCells(buildFabricIndex(fabric), 13);
+    expect(cells.ids.length).toBeGreaterThan(65_536);
+    const { count, lng, lat } = fabric.locations;
+    let wrong = 0;
+    for (let i = 0; i < count; i++) {
+      if (cells.ids[cells.cellOf[i]!] !== latLngToCell(lat[i]!, lng[i]!, 13)) wrong++;
+    }
+    expect(wrong).toBe(0);
+  });
+
   it('holds the ring of each cell it lists', () => {
     const cells = buildHexCells(buildFabricIndex(buildScatterFabric(2_000)), 8);
     expect(cells.ids.length).toBeGreaterThan(10);

@@ -23,8 +23,11 @@ export interface HexGrid {
 
 /** A resolution whose cells the locations are grouped into, each by its own point. */
 export interface HexCells extends HexGrid {
-  /** Cell of each location (any vintage), by location index. */
-  cellOf: Uint32Array;
+  /**
+   * Cell of each location (any vintage), by location index: two bytes a location while there
+   * are at most 65,536 cells (a county has a few thousand at res 8), four past that.
+   */
+  cellOf: Uint16Array | Uint32Array;
 }
 
 /** A coarser resolution: the parents of a grouped resolution's cells. */
@@ -98,7 +101,7 @@ export function hexCellsBuilder(
   const ids: string[] = [];
   const rings: GeoJSON.Position[][] = [];
   const discs: SafeDisc[] = [];
-  const cellOf = new Uint32Array(count);
+  let cellOf: Uint16Array | Uint32Array = new Uint16Array(count);
   // In the kd-tree's order neighbours come together, so most fall in the previous one's disc.
   const { ids: order, coords } = ix.points;
   let last = -1;
@@ -123,6 +126,8 @@ export function hexCellsBuilder(
         let c = byId.get(id);
         if (c === undefined) {
           c = ids.length;
+          // Widened once, by the first cell past what two bytes hold (a state at res 8).
+          if (c > 0xffff && cellOf instanceof Uint16Array) cellOf = Uint32Array.from(cellOf);
           byId.set(id, c);
           ids.push(id);
           // GeoJSON form: [lng, lat] pairs, first vertex repeated at the end.

@@ -80,7 +80,7 @@ export function createFixedTileSource(
     let bytes = cache.get(key);
     if (!bytes) {
       bytes = build();
-      cache.set(key, bytes);
+      bytes = cache.set(key, bytes);
     }
     return bytes;
   }

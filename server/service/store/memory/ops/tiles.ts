@@ -54,7 +54,7 @@ export function createTileSource(
       let bytes = cache.get(key);
       if (!bytes) {
         bytes = build(vi, z, x, y);
-        cache.set(key, bytes);
+        bytes = cache.set(key, bytes);
       }
       return bytes;
     },
