@@ -411,7 +411,7 @@ describe('AddressSearch', () => {
     );
     await screen.findAllByRole('option');
     fireEvent.keyDown(input, { key: 'Enter' });
-    const offer = screen.getByRole('group', { name: 'Use Springfield, IL as an area' });
+    const offer = await screen.findByRole('group', { name: 'Use Springfield, IL as an area' });
     expect(offer.textContent).toContain('The extent of Springfield, IL');
     // The search's count is the town's own; the outline may hold a neighbour's locations too.
     expect(offer.textContent).toContain('may also hold locations of its neighbours');
@@ -448,7 +448,7 @@ describe('AddressSearch', () => {
     );
     fireEvent.keyDown(input, { key: 'Enter' });
     expect((input as HTMLInputElement).value).toBe('Sangamon County, IL');
-    const offer = screen.getByRole('group', { name: 'Use Sangamon County as an area' });
+    const offer = await screen.findByRole('group', { name: 'Use Sangamon County as an area' });
     expect(offer.textContent).toContain('within its Census boundary');
     // The whole outline is asked of the app server by GEOID (its tiles hold only pieces).
     const others = answer;
