@@ -176,7 +176,15 @@ export function AddressSearch() {
         )}
       </div>
       {placeOffer && !open && (
-        <PlaceAreaOffer offer={placeOffer} onDone={() => setPlaceOffer(null)} />
+        // The frame is here, over the map below the box, so the line shown while the offer's
+        // code loads takes no room in the top bar either.
+        <div
+          className="address-search__offer"
+          role="group"
+          aria-label={`Use ${placeOffer.name} as an area`}
+        >
+          <PlaceAreaOffer offer={placeOffer} onDone={() => setPlaceOffer(null)} />
+        </div>
       )}
       <SearchPopup
         open={open}
