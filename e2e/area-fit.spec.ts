@@ -1,7 +1,8 @@
 // An area just kept (a county picked in Draw mode, or a county found by the search and kept with
 // "Use as area") shows whole in the part of the map no card or panel covers, at a desktop, a
 // tablet and a phone width: the panel that opens beside it for its report takes part of the
-// map, and the area is fitted again in what is left rather than running under the panel.
+// map, and the area is fitted again in what is left rather than running under the panel. The
+// report's status table fits that panel, no column cut at its edge until scrolled.
 import type { Page } from '@playwright/test';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { enterDrawMode } from './support/area-driver';
@@ -60,6 +61,22 @@ async function expectWholeInView(page: Page, map: MapDriver, geoid: string): Pro
   expect(box.bottom, 'south edge').toBeLessThanOrEqual(visible.y + visible.height + 1);
 }
 
+/** The report's status table fits the panel: no column is cut at its edge until scrolled. */
+async function expectStatusTableFits(page: Page): Promise<void> {
+  const table = page.getByTestId('report:status').getByRole('region');
+  await expect(table).toBeVisible();
+  const { scrollWidth, clientWidth, columns } = await table.evaluate((e) => ({
+    scrollWidth: e.scrollWidth,
+    clientWidth: e.clientWidth,
+    columns: [...e.querySelectorAll('thead th')].map(
+      (th) => `${th.textContent} ${Math.round(th.getBoundingClientRect().width)}`,
+    ),
+  }));
+  expect(scrollWidth, `the status table's width (${columns.join(', ')})`).toBeLessThanOrEqual(
+    clientWidth,
+  );
+}
+
 /** On a phone the panel may start hidden: shown, as a planner reading the report would. */
 async function showPanel(page: Page): Promise<void> {
   const show = page.getByRole('button', { name: 'Show panel' });
@@ -67,7 +84,7 @@ async function showPanel(page: Page): Promise<void> {
 }
 
 for (const { width, height } of SIZES) {
-  test(`${width} px: a county picked in Draw mode shows whole beside the panel`, async ({
+  test(`${width} px: a county picked in Draw mode shows whole beside the panel, its status table too`, async ({
     page,
     pageGuard,
   }) => {
@@ -90,6 +107,7 @@ for (const { width, height } of SIZES) {
     await showPanel(page);
     await expect(page.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
     await expectWholeInView(page, map, geoid);
+    await expectStatusTableFits(page);
   });
 }
 

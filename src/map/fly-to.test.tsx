@@ -13,7 +13,13 @@ const fitted = { center: { lng: -89.65, lat: 39.775 }, zoom: 11.5, bearing: 0 };
 
 function fakeMap(zoom: number) {
   const moves = { flyTo: vi.fn(), cameraForBounds: vi.fn(() => fitted) };
-  return { moves, map: { ...moves, getZoom: () => zoom } as unknown as MapLibreMap };
+  const map = {
+    ...moves,
+    getZoom: () => zoom,
+    getContainer: () => ({ clientWidth: 1280, clientHeight: 800 }),
+    getPadding: () => ({ top: 0, bottom: 0, left: 0, right: 0 }),
+  };
+  return { moves, map: map as unknown as MapLibreMap };
 }
 
 /** A part that flies the map, under the provider MapView hands its map to. */

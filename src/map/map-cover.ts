@@ -17,6 +17,17 @@ interface BoxFocus {
 
 const boxes = new WeakMap<MapLibreMap, BoxFocus>();
 
+/**
+ * Room around a fitted box: BOX_PADDING, less where the part of the map left is small (a phone's
+ * strip between the cards and the panel), so the box is not shrunk to a speck.
+ */
+function boxPadding(map: MapLibreMap): number {
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  const { top = 0, bottom = 0, left = 0, right = 0 } = map.getPadding();
+  const room = Math.min(width - left - right, height - top - bottom);
+  return Math.max(4, Math.min(BOX_PADDING, Math.round(room / 10)));
+}
+
 /** The camera that shows the whole box in the part of the map its padding leaves. */
 function fitCamera(map: MapLibreMap, focus: BoxFocus) {
   const [w, s, e, n] = focus.bbox;
@@ -25,7 +36,7 @@ function fitCamera(map: MapLibreMap, focus: BoxFocus) {
       [w, s],
       [e, n],
     ],
-    { padding: BOX_PADDING, maxZoom: focus.maxZoom },
+    { padding: boxPadding(map), maxZoom: focus.maxZoom },
   );
 }
 

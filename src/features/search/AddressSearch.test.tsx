@@ -113,7 +113,12 @@ function WithMap({ children }: { children: ReactNode }) {
       flyTo: vi.fn(),
       cameraForBounds: vi.fn(() => ({ center: { lng: -89.65, lat: 39.775 }, zoom: 11.5 })),
     };
-    setMap({ ...map, getZoom: () => 12 } as unknown as MapLibreMap);
+    setMap({
+      ...map,
+      getZoom: () => 12,
+      getContainer: () => ({ clientWidth: 1280, clientHeight: 800 }),
+      getPadding: () => ({}),
+    } as unknown as MapLibreMap);
   }, [setMap]);
   return children;
 }
