@@ -30,7 +30,20 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        // Every module the first view imports goes into the entry file, not into common chunks
+        // shared with the parts fetched on first use: as one file they share one brotli window
+        // (about 6 kB less than the seven files of the default split). Parts fetched on first
+        // use keep their own chunks and import what they share from the entry.
+        codeSplitting: { groups: [{ name: 'first-view', tags: ['$initial'] }] },
+      },
+    },
+  },
   test: {
     projects: [
       {

@@ -8,11 +8,13 @@ import { MAP_LAYER } from './support/map-layers';
 
 /**
  * Brotli bytes of the first view's code, MapLibre's worker apart (it runs beside the page). The
- * goal is 350 kB; with the compare card's code fetched on first use and the schemas written
- * with zod/mini (about 10 kB of zod, where classic zod was about 23 kB) the first view measures
- * 355.5 kB (355,453 bytes in 7 files). The budget is kept just above the measure.
+ * goal is 350 kB. The first view's modules are built as one file (vite.config.ts: compressed
+ * together they share one brotli window, where seven files measured about 6 kB more), and the
+ * Filters panel, the Settings form, the notice about unreadable areas and the search's "Use as
+ * area" offer are fetched on first use. It measures 348.1 kB (348,136 bytes in 2 files); the
+ * budget is kept just above.
  */
-const FIRST_VIEW_JS_BUDGET = 357_000;
+const FIRST_VIEW_JS_BUDGET = 349_000;
 /** The worker is not the page's code (it runs beside the page). */
 const NOT_CODE = /maplibre-gl-worker/;
 /** The whole country's boundaries as one file, which the first view no longer fetches. */

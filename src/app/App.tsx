@@ -1,7 +1,7 @@
 // The frame: top bar, the map with the feature layers inside it, and the side panel, plus the
 // workflows that connect them (use-workflows.ts).
 import { AreaHexLayer } from '../features/area-panel/custom-summary/AreaHexLayer';
-import { AreaStorageNotice } from '../features/area-panel/areas/AreaStorageNotice';
+import { AreaStorageNoticeEntry } from '../features/area-panel/areas/AreaStorageNoticeEntry';
 import { CompareEntry } from '../features/compare/CompareEntry';
 import { BuildingTypeLegend } from '../features/building-type/BuildingTypeLegend';
 import { DrawLayer } from '../features/draw/DrawLayer';
@@ -41,7 +41,7 @@ export function App() {
       <TopBar />
       {/* Always present (empty when there is nothing to say), so the grid rows stay fixed. */}
       <div className="app__notices">
-        <AreaStorageNotice />
+        <AreaStorageNoticeEntry />
       </div>
       <main className="app__main">
         <div className="app__map">

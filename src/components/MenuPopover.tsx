@@ -72,10 +72,12 @@ interface MenuPopoverProps {
   label: ReactNode;
   /** The panel, given its id (the button controls it) and the ref callback that places it. */
   renderPanel: (id: string, place: (el: HTMLElement | null) => void) => ReactNode;
+  /** The planner heads for the button (points at it or focuses it): fetch the panel's code. */
+  onIntent?: () => void;
 }
 
 /** A top-bar menu: its button and, while open, its panel. */
-export function MenuPopover({ className, label, renderPanel }: MenuPopoverProps) {
+export function MenuPopover({ className, label, renderPanel, onIntent }: MenuPopoverProps) {
   const { open, toggle, rootRef, buttonRef, placePanel } = useMenuPopover();
   const panelId = useId();
   return (
@@ -87,6 +89,8 @@ export function MenuPopover({ className, label, renderPanel }: MenuPopoverProps)
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
       >
         {label}
       </button>

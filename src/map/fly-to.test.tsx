@@ -8,9 +8,18 @@ import { MapProvider, useSetMapInstance } from './map-context';
 const town: Flight = { kind: 'bounds', bbox: [-89.75, 39.7, -89.55, 39.85], maxZoom: 14 };
 const point: Flight = { kind: 'point', lng: -89.63, lat: 39.78, minZoom: 17 };
 
+/** The camera the fake map finds for a box. */
+const fitted = { center: { lng: -89.65, lat: 39.775 }, zoom: 11.5, bearing: 0 };
+
 function fakeMap(zoom: number) {
-  const moves = { flyTo: vi.fn(), fitBounds: vi.fn() };
-  return { moves, map: { ...moves, getZoom: () => zoom } as unknown as MapLibreMap };
+  const moves = { flyTo: vi.fn(), cameraForBounds: vi.fn(() => fitted) };
+  const map = {
+    ...moves,
+    getZoom: () => zoom,
+    getContainer: () => ({ clientWidth: 1280, clientHeight: 800 }),
+    getPadding: () => ({ top: 0, bottom: 0, left: 0, right: 0 }),
+  };
+  return { moves, map: map as unknown as MapLibreMap };
 }
 
 /** A part that flies the map, under the provider MapView hands its map to. */
@@ -43,13 +52,15 @@ describe('useFlyTo', () => {
     const { moves, map } = fakeMap(12);
     ui.setMap(map);
     ui.fly(town);
-    expect(moves.fitBounds).toHaveBeenCalledWith(
+    // In the part of the map its padding leaves (the cover), 48 px clear of its edges.
+    expect(moves.cameraForBounds).toHaveBeenCalledWith(
       [
         [-89.75, 39.7],
         [-89.55, 39.85],
       ],
       { padding: 48, maxZoom: 14 },
     );
+    expect(moves.flyTo).toHaveBeenCalledWith(fitted);
   });
 
   it('flies the latest flight asked before the map loaded, once it has', () => {
@@ -58,11 +69,11 @@ describe('useFlyTo', () => {
     ui.fly(town);
     const { moves, map } = fakeMap(5);
     ui.setMap(map);
-    expect(moves.flyTo).not.toHaveBeenCalled();
-    expect(moves.fitBounds).toHaveBeenCalledTimes(1);
+    expect(moves.flyTo).toHaveBeenCalledTimes(1);
+    expect(moves.flyTo).toHaveBeenCalledWith(fitted);
     // Flown once: the map coming back (or anything re-rendering) does not fly it again.
     ui.setMap(null);
     ui.setMap(map);
-    expect(moves.fitBounds).toHaveBeenCalledTimes(1);
+    expect(moves.flyTo).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,13 +5,11 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useMapInstance } from './map-context';
+import { fitBox } from './map-cover';
 
 export type Flight =
   | { kind: 'point'; lng: number; lat: number; minZoom: number }
   | { kind: 'bounds'; bbox: [number, number, number, number]; maxZoom: number };
-
-/** Room kept around a box flown to, in pixels. */
-const BOUNDS_PADDING = 48;
 
 function fly(map: MapLibreMap, flight: Flight): void {
   if (flight.kind === 'point') {
@@ -21,14 +19,8 @@ function fly(map: MapLibreMap, flight: Flight): void {
     });
     return;
   }
-  const [w, s, e, n] = flight.bbox;
-  map.fitBounds(
-    [
-      [w, s],
-      [e, n],
-    ],
-    { padding: BOUNDS_PADDING, maxZoom: flight.maxZoom },
-  );
+  // Kept whole in the part left uncovered, also when a panel opens beside it (map-cover.ts).
+  fitBox(map, flight.bbox, { maxZoom: flight.maxZoom });
 }
 
 /** Flies the map now, or once it has loaded (only the latest flight asked waits). */

@@ -4,6 +4,7 @@
 // filters and compare it names, applied as a link's are.
 import { bbox, featureCollection, feature } from '@turf/turf';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { fitBox } from '../../map/map-cover';
 import { addOrSelectArea } from '../../state/area-link';
 import { useAppStore } from '../../state/store';
 import { requestView } from '../../state/view-request';
@@ -48,6 +49,6 @@ export async function importAreaFile(file: File, map: MapLibreMap | null): Promi
     view ? `Opened the view in ${file.name}: ${names[0]}.` : `Imported ${file.name}${what}.`,
   );
   const [w, s, e, n] = bbox(featureCollection(parsed.areas.map((a) => feature(a.geometry))));
-  map?.fitBounds([w, s, e, n], { padding: 48, maxZoom: 15, duration: 0 });
+  if (map) fitBox(map, [w, s, e, n], { maxZoom: 15, instant: true });
   return true;
 }

@@ -3,10 +3,12 @@
 // ("Use Illinois"), so a state is one more Tab or click away at any zoom. The outline is asked
 // of the app server on accepting (boundary-area.ts): the map's boundary tiles hold only the
 // pieces of a county in view, clipped at tile edges.
+import { bbox } from '@turf/turf';
 import { useCallback, useEffect, useState } from 'react';
 import type { Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl';
 import { fetchBoundaryArea, type BoundaryKind } from '../../map/boundary-area';
 import { onCentreActivate } from '../../map/centre-activate';
+import { fitBox } from '../../map/map-cover';
 import { LAYER } from '../../map/ids';
 import { useAppStore } from '../../state/store';
 import { boundaryRefusal } from './draw-validation';
@@ -67,6 +69,9 @@ export function useCountyPick(map: MapLibreMap | null, active: boolean) {
       }
       const id = state.addArea({ name: label, geometry: found.geometry, source: kind, geoid });
       state.announceArea(id, `${label} is now an area.`);
+      // The whole area in view, beside the panel its report opens in (map-cover.ts).
+      const [w, s, e, n] = bbox(found.geometry);
+      fitBox(map, [w, s, e, n], { maxZoom: 15 });
       done();
     },
     [map, offer],

@@ -104,13 +104,21 @@ afterEach(() => {
 });
 
 /** The map the search flies, as MapView would hand it in: its camera moves are recorded. */
-let map: { flyTo: ReturnType<typeof vi.fn>; fitBounds: ReturnType<typeof vi.fn> };
+let map: { flyTo: ReturnType<typeof vi.fn>; cameraForBounds: ReturnType<typeof vi.fn> };
 
 function WithMap({ children }: { children: ReactNode }) {
   const setMap = useSetMapInstance();
   useEffect(() => {
-    map = { flyTo: vi.fn(), fitBounds: vi.fn() };
-    setMap({ ...map, getZoom: () => 12 } as unknown as MapLibreMap);
+    map = {
+      flyTo: vi.fn(),
+      cameraForBounds: vi.fn(() => ({ center: { lng: -89.65, lat: 39.775 }, zoom: 11.5 })),
+    };
+    setMap({
+      ...map,
+      getZoom: () => 12,
+      getContainer: () => ({ clientWidth: 1280, clientHeight: 800 }),
+      getPadding: () => ({}),
+    } as unknown as MapLibreMap);
   }, [setMap]);
   return children;
 }
@@ -365,13 +373,14 @@ describe('AddressSearch', () => {
     expect(useAppStore.getState().selection).toEqual({ kind: 'none' });
     expect(input.value).toBe('Springfield, IL');
     // The map (outside the top bar, reached through its provider) flies to the town's box.
-    expect(map.fitBounds).toHaveBeenCalledWith(
+    expect(map.cameraForBounds).toHaveBeenCalledWith(
       [
         [-89.75, 39.7],
         [-89.55, 39.85],
       ],
       expect.objectContaining({ maxZoom: 14 }),
     );
+    expect(map.flyTo).toHaveBeenCalledWith({ center: { lng: -89.65, lat: 39.775 }, zoom: 11.5 });
 
     fireEvent.change(input, { target: { value: '62704' } });
     await waitFor(() =>
@@ -411,6 +420,8 @@ describe('AddressSearch', () => {
     );
     await screen.findAllByRole('option');
     fireEvent.keyDown(input, { key: 'Enter' });
+    // The offer's code is fetched on first use: its words come once it has loaded.
+    await screen.findByRole('button', { name: 'Use as area' });
     const offer = screen.getByRole('group', { name: 'Use Springfield, IL as an area' });
     expect(offer.textContent).toContain('The extent of Springfield, IL');
     // The search's count is the town's own; the outline may hold a neighbour's locations too.
@@ -448,6 +459,8 @@ describe('AddressSearch', () => {
     );
     fireEvent.keyDown(input, { key: 'Enter' });
     expect((input as HTMLInputElement).value).toBe('Sangamon County, IL');
+    // The offer's code is fetched on first use: its words come once it has loaded.
+    await screen.findByRole('button', { name: 'Use as area' });
     const offer = screen.getByRole('group', { name: 'Use Sangamon County as an area' });
     expect(offer.textContent).toContain('within its Census boundary');
     // The whole outline is asked of the app server by GEOID (its tiles hold only pieces).

@@ -3,10 +3,10 @@
 // uuid its location through translate, coordinates a point to locate as a map click does, and a
 // town, ZIP code, street, county or state the places they name (a street with its addresses).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazyPart } from '../../components/lazy-part';
 import { useFlyTo, type Flight } from '../../map/fly-to';
 import { useAppStore } from '../../state/store';
 import { parsePastedId } from './pasted-id';
-import { PlaceAreaOffer } from './PlaceAreaOffer';
 import { SearchPopup } from './SearchPopup';
 import type { AreaOffer, SearchOption, SearchTarget } from './search-options';
 import { useAddressSearch } from './use-address-search';
@@ -15,6 +15,13 @@ import { useProviderOptions } from './use-provider-options';
 import './address-search.css';
 
 const FLY_ZOOM = 17;
+
+// "Use as area" after a town, ZIP code, county or state is chosen: fetched when the box is
+// first focused, so it is there by the time a place is chosen.
+const PlaceAreaOffer = lazyPart(
+  'the offer to keep the place as an area',
+  async () => (await import('./PlaceAreaOffer')).PlaceAreaOffer,
+);
 
 /** Where the map flies for a choice; none for an id (the location layer shows it). */
 function flightTo(target: SearchTarget): Flight | null {
@@ -147,7 +154,10 @@ export function AddressSearch() {
           onPaste={(e) => {
             pastedId.current = parsePastedId(e.clipboardData.getData('text'))?.id ?? null;
           }}
-          onFocus={() => text.trim() && !chosen && setOpen(true)}
+          onFocus={() => {
+            PlaceAreaOffer.preload();
+            if (text.trim() && !chosen) setOpen(true);
+          }}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
@@ -166,7 +176,15 @@ export function AddressSearch() {
         )}
       </div>
       {placeOffer && !open && (
-        <PlaceAreaOffer offer={placeOffer} onDone={() => setPlaceOffer(null)} />
+        // The frame is here, over the map below the box, so the line shown while the offer's
+        // code loads takes no room in the top bar either.
+        <div
+          className="address-search__offer"
+          role="group"
+          aria-label={`Use ${placeOffer.name} as an area`}
+        >
+          <PlaceAreaOffer offer={placeOffer} onDone={() => setPlaceOffer(null)} />
+        </div>
       )}
       <SearchPopup
         open={open}

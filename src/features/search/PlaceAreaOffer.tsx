@@ -44,13 +44,14 @@ function OfferText({ offer }: { offer: AreaOffer }) {
   );
 }
 
+/** The offer's words and buttons; AddressSearch.tsx holds its frame (below the box). */
 export function PlaceAreaOffer({ offer, onDone }: { offer: AreaOffer; onDone: () => void }) {
   const use = () => {
     void keepAsArea(offer);
     onDone();
   };
   return (
-    <div className="address-search__offer" role="group" aria-label={`Use ${offer.name} as an area`}>
+    <>
       <OfferText offer={offer} />
       <button type="button" className="button button--primary" onClick={use}>
         Use as area
@@ -58,6 +59,6 @@ export function PlaceAreaOffer({ offer, onDone }: { offer: AreaOffer; onDone: ()
       <button type="button" className="button button--ghost" aria-label="Dismiss" onClick={onDone}>
         ×
       </button>
-    </div>
+    </>
   );
 }

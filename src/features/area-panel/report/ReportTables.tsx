@@ -1,6 +1,6 @@
 // The report's tables as the panel and the printed page show them: each titled, with the
 // releases it is as of, columns meant for the CSV left out, narrow headers with the full one
-// as their title.
+// as their abbreviation's title.
 import type { ReportTable } from './report-layout';
 
 interface Props {
@@ -40,13 +40,12 @@ export function ReportTables({ tables, asOf, limit = {} }: Props) {
                   <tr>
                     <th scope="col">{table.labelHeader}</th>
                     {shown.map(({ column }) => (
-                      <th
-                        key={column.header}
-                        scope="col"
-                        className="num"
-                        title={column.short ? column.header : undefined}
-                      >
-                        {column.short ?? column.header}
+                      <th key={column.header} scope="col" className="num">
+                        {column.short ? (
+                          <abbr title={column.header}>{column.short}</abbr>
+                        ) : (
+                          column.header
+                        )}
                       </th>
                     ))}
                   </tr>

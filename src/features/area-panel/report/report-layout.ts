@@ -111,8 +111,9 @@ function statusTable(report: AreaReport, filters: FixedFilters): ReportTable {
     title: 'Locations by status',
     labelHeader: 'Status',
     note: `${statusMeaning(filters)} Percentages are of the BSLs in this release and their units. Locations not in this release and locations that are not BSLs get no BEAD status.`,
+    // Short headers (the full one is the abbreviation's title), so the table fits the panel.
     columns: [
-      { header: 'Locations' },
+      { header: 'Locations', short: 'Locs.' },
       { header: '% of BSLs', short: '%' },
       { header: 'Units' },
       { header: '% of units', short: '%' },
