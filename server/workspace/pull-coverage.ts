@@ -66,10 +66,9 @@ export function* journaledFixedCoverage(
   chunkSize: number,
 ): Generator<SyncedFixedRecord[]> {
   for (let c = 0; c * chunkSize < count; c++)
-    yield journaledAnswer(
+    yield journaledAnswer<SyncedFixedRecord[]>(
       journal,
       bdcfixedKey(county, cv, release, chunkSize, c),
-      FixedRecordsSchema,
     );
 }
 
