@@ -163,8 +163,6 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       .map((d) => d.state)
       .find(Boolean) ??
     '';
-  // Every record is read back from the journal as the fabric is filled, never held all at once.
-  const { journal: j } = ctx;
   const fabric = assembleFabric({
     counties: pulled.map((c) => ({
       geoid: c.geoid,
@@ -173,12 +171,15 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       boundary: c.boundary,
     })),
     vintages,
+    // Every record is read back from the journal as the fabric is filled, never held all at once.
     locations: fabricPicked.map((v) =>
-      concatenated(pulled.map((c) => countyLocations(j, c.geoid, v, bulkChunk))),
+      concatenated(pulled.map((c) => countyLocations(journal, c.geoid, v, bulkChunk))),
     ),
     coverage: coveragePicked.map((cv) => ({
       vintage: cv,
-      records: concatenated(pulled.map((c) => countyCoverage(j, c, fabricPicked, cv, fixedChunk))),
+      records: concatenated(
+        pulled.map((c) => countyCoverage(journal, c, fabricPicked, cv, fixedChunk)),
+      ),
     })),
     equivalents,
     // The uuid codec's key for the workspace's own answers: fixed per host, whatever it holds.
