@@ -14,7 +14,7 @@ import type {
 } from '../service/store/fabric';
 import { offerTable, packedCoverage } from '../service/store/memory/fixed-offers';
 import { addressParts } from './address-parts';
-import { indexIn } from './sorted-ids';
+import { indexIn, uniqueIds } from './sorted-ids';
 import type { SyncedFixedRecord, SyncedLocation } from './published-shapes';
 
 export interface SyncedCounty extends FabricCounty {
@@ -31,6 +31,11 @@ export interface SyncedArea {
    * journal read back on each pass) and never held here: the fabric is filled column by column.
    */
   locations: Iterable<SyncedLocation>[];
+  /**
+   * Every location_id of any vintage, once each, ascending, when the caller holds them (the
+   * sync does): the first pass over the records is then not needed.
+   */
+  locationIds?: Float64Array;
   /** Ascending by vintage. */
   coverage: { vintage: string; records: Iterable<SyncedFixedRecord> }[];
   /** Retirement equivalents of the locations missing from the newest vintage. */
@@ -98,11 +103,7 @@ function locationIds(locations: Iterable<SyncedLocation>[]): Float64Array {
       all[n++] = r.location_id;
     }
   }
-  const sorted = all.subarray(0, n).sort();
-  let unique = 0;
-  for (let k = 0; k < n; k++)
-    if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[unique++] = sorted[k]!;
-  return sorted.slice(0, unique);
+  return uniqueIds(all.subarray(0, n));
 }
 
 /**
@@ -176,7 +177,7 @@ function noMobile(vintage: string): MobileCoverage {
 }
 
 export function assembleFabric(area: SyncedArea): Fabric {
-  const ids = locationIds(area.locations);
+  const ids = area.locationIds ?? locationIds(area.locations);
   const n = ids.length;
   const loc = {
     count: n,
@@ -216,7 +217,7 @@ export function assembleFabric(area: SyncedArea): Fabric {
   area.locations.forEach((records, vi) => {
     for (const r of records) {
       const i = indexIn(ids, r.location_id);
-      if (i < 0) throw new Error(`location ${r.location_id} was not read the first time`);
+      if (i < 0) throw new Error(`location ${r.location_id} is not among the location_ids`);
       const parts = addressParts(r.address_primary);
       loc.lng[i] = r.longitude;
       loc.lat[i] = r.latitude;

@@ -34,7 +34,7 @@ import { createProgress, type SyncCounts } from './sync-progress';
 import { syncAreas } from './sync-areas';
 import { EXIT, SyncStopped } from './sync-stopped';
 import { syncMetadata } from './sync-metadata';
-import { indexIn, joinedIds } from './sorted-ids';
+import { indexIn, joinedIds, uniqueIds } from './sorted-ids';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
 
 export interface SyncOptions {
@@ -172,6 +172,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     })),
     vintages,
     // Every record is read back from the journal as the fabric is filled, never held all at once.
+    locationIds: uniqueIds(joinedIds(pulled.flatMap((c) => c.ids))),
     locations: fabricPicked.map((v) =>
       concatenated(pulled.map((c) => countyLocations(journal, c.geoid, v, bulkChunk))),
     ),

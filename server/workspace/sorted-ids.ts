@@ -25,3 +25,12 @@ export function joinedIds(parts: readonly Float64Array[]): Float64Array {
   }
   return out;
 }
+
+/** The ids ascending, once each (sorted in place; the result is a copy). */
+export function uniqueIds(ids: Float64Array): Float64Array {
+  const sorted = ids.sort();
+  let unique = 0;
+  for (let k = 0; k < sorted.length; k++)
+    if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[unique++] = sorted[k]!;
+  return sorted.slice(0, unique);
+}
