@@ -12,8 +12,9 @@ import type {
   Provider,
   Town,
 } from '../service/store/fabric';
-import { packFixedCoverage } from '../service/store/memory/fixed-offers';
+import { offerTable, packedCoverage } from '../service/store/memory/fixed-offers';
 import { addressParts } from './address-parts';
+import { indexIn, uniqueIds } from './sorted-ids';
 import type { SyncedFixedRecord, SyncedLocation } from './published-shapes';
 
 export interface SyncedCounty extends FabricCounty {
@@ -25,9 +26,18 @@ export interface SyncedArea {
   counties: SyncedCounty[];
   /** Ascending; locations[i] are the records of vintages[i]. */
   vintages: FabricVintage[];
-  locations: SyncedLocation[][];
+  /**
+   * Each vintage's records and each coverage vintage's, read twice over (arrays, or the sync's
+   * journal read back on each pass) and never held here: the fabric is filled column by column.
+   */
+  locations: Iterable<SyncedLocation>[];
+  /**
+   * Every location_id of any vintage, once each, ascending, when the caller holds them (the
+   * sync does): the first pass over the records is then not needed.
+   */
+  locationIds?: Float64Array;
   /** Ascending by vintage. */
-  coverage: { vintage: string; records: SyncedFixedRecord[] }[];
+  coverage: { vintage: string; records: Iterable<SyncedFixedRecord> }[];
   /** Retirement equivalents of the locations missing from the newest vintage. */
   equivalents: Map<number, number | null>;
   seed: number;
@@ -60,45 +70,94 @@ function indexer<K>() {
   };
 }
 
+/**
+ * Indexes handed out as records came (vintage by vintage, each in its order) renumbered in the
+ * order of first use over the rows, ascending by location_id: the numbering, and the list, an
+ * indexer fed the rows in that order gives. Codes only the records a newer one replaced used
+ * are left out.
+ */
+function renumbered<K>(met: readonly K[]) {
+  const to = new Int32Array(met.length).fill(-1);
+  const list: K[] = [];
+  return {
+    list,
+    of(provisional: number) {
+      let i = to[provisional]!;
+      if (i < 0) i = to[provisional] = list.push(met[provisional]!) - 1;
+      return i;
+    },
+  };
+}
+
+/** Every location_id of any vintage, once each, ascending (the first pass over the records). */
+function locationIds(locations: Iterable<SyncedLocation>[]): Float64Array {
+  let all = new Float64Array(1024);
+  let n = 0;
+  for (const records of locations) {
+    for (const r of records) {
+      if (n === all.length) {
+        const grown = new Float64Array(n * 2);
+        grown.set(all);
+        all = grown;
+      }
+      all[n++] = r.location_id;
+    }
+  }
+  return uniqueIds(all.subarray(0, n));
+}
+
+/**
+ * One vintage's fixed coverage in two passes over its records: how many each location has
+ * (the row starts), then each record's offer at its location's next place, in the records'
+ * order. Offers and providers are numbered as met, then renumbered in row order, as
+ * packFixedCoverage numbers the offers of records laid out by location.
+ */
 function fixedCoverage(
   vintage: string,
-  records: SyncedFixedRecord[],
-  rowOf: Map<number, number>,
-  count: number,
+  records: Iterable<SyncedFixedRecord>,
+  ids: Float64Array,
   providers: ReturnType<typeof indexer<number>>,
   providerInfo: Map<number, Provider>,
 ): FixedCoverage {
-  const byLocation: SyncedFixedRecord[][] = Array.from({ length: count }, () => []);
+  const n = ids.length;
+  const start = new Uint32Array(n + 1);
   for (const r of records) {
-    const i = rowOf.get(Number(r.location_id));
-    if (i !== undefined) byLocation[i]!.push(r);
+    const i = indexIn(ids, Number(r.location_id));
+    if (i >= 0) start[i + 1] = start[i + 1]! + 1;
+  }
+  for (let i = 0; i < n; i++) start[i + 1] = start[i + 1]! + start[i]!;
+  const next = start.slice(0, n);
+  const offer = new Uint32Array(start[n]!);
+  const met = offerTable();
+  const providerMet = indexer<number>();
+  for (const r of records) {
     providerInfo.set(r.provider_id, {
       providerId: r.provider_id,
       frn: r.frn,
       brandName: r.brand_name,
     });
+    const i = indexIn(ids, Number(r.location_id));
+    if (i < 0) continue;
+    offer[next[i]!++] = met.of([
+      providerMet.of(r.provider_id),
+      r.technology_code,
+      r.max_advertised_download_speed,
+      r.max_advertised_upload_speed,
+      r.low_latency,
+      BR[r.business_residential_code] ?? 2,
+    ]);
   }
-  const start = new Uint32Array(count + 1);
-  const cols = {
-    provider: [] as number[],
-    technology: [] as number[],
-    down: [] as number[],
-    up: [] as number[],
-    lowLatency: [] as number[],
-    businessResidential: [] as number[],
-  };
-  byLocation.forEach((list, i) => {
-    for (const r of list) {
-      cols.provider.push(providers.of(r.provider_id));
-      cols.technology.push(r.technology_code);
-      cols.down.push(r.max_advertised_download_speed);
-      cols.up.push(r.max_advertised_upload_speed);
-      cols.lowLatency.push(r.low_latency);
-      cols.businessResidential.push(BR[r.business_residential_code] ?? 2);
+  const table = offerTable();
+  const final = new Int32Array(met.size).fill(-1);
+  for (let k = 0; k < offer.length; k++) {
+    const o = offer[k]!;
+    if (final[o]! < 0) {
+      const [provider, ...rest] = met.row(o);
+      final[o] = table.of([providers.of(providerMet.list[provider!]!), ...rest]);
     }
-    start[i + 1] = cols.provider.length;
-  });
-  return packFixedCoverage(vintage, start, cols);
+    offer[k] = final[o]!;
+  }
+  return packedCoverage(vintage, start, offer, table);
 }
 
 function noMobile(vintage: string): MobileCoverage {
@@ -118,24 +177,11 @@ function noMobile(vintage: string): MobileCoverage {
 }
 
 export function assembleFabric(area: SyncedArea): Fabric {
-  // One record per location_id; the newest vintage holding it wins.
-  const byId = new Map<number, { record: SyncedLocation; presence: number }>();
-  area.locations.forEach((records, vi) => {
-    for (const record of records) {
-      const held = byId.get(record.location_id);
-      byId.set(record.location_id, { record, presence: (held?.presence ?? 0) | (1 << vi) });
-    }
-  });
-  const ids = [...byId.keys()].sort((a, b) => a - b);
+  const ids = area.locationIds ?? locationIds(area.locations);
   const n = ids.length;
-  const roads = indexer<string>();
-  const townKeys = indexer<string>();
-  const buildingTypes = indexer<string>();
-  const landUses = indexer<string>();
-  const townSums: { lng: number; lat: number; n: number; city: string; zip: string }[] = [];
   const loc = {
     count: n,
-    locationId: Float64Array.from(ids),
+    locationId: ids,
     lng: new Float64Array(n),
     lat: new Float64Array(n),
     houseNumber: new Uint32Array(n),
@@ -156,34 +202,61 @@ export function assembleFabric(area: SyncedArea): Fabric {
     reLocationId: new Float64Array(n),
     county: new Uint16Array(n),
   };
+  // The second pass: each record into its location's row; the newest vintage holding it wins.
+  // Names and codes are numbered as met (road in place, the others aside), renumbered below.
+  const roadsMet = indexer<string>();
+  const townsMet = indexer<string>();
+  const placeOf: { city: string; zip: string }[] = [];
+  const buildingTypesMet = indexer<string>();
+  const landUsesMet = indexer<string>();
+  const townMet = new Uint32Array(n);
+  const buildingTypeMet = new Uint32Array(n);
+  const landUseMet = new Uint32Array(n);
   const countyOf = new Map(area.counties.map((c, k) => [c.geoid, k]));
-  ids.forEach((id, i) => {
-    const { record: r, presence } = byId.get(id)!;
-    const parts = addressParts(r.address_primary);
-    loc.lng[i] = r.longitude;
-    loc.lat[i] = r.latitude;
-    loc.houseNumber[i] = parts.houseNumber;
-    loc.road[i] = roads.of(parts.road);
-    loc.unit[i] = parts.unit;
-    const t = townKeys.of(`${r.city}|${r.zip}`);
-    townSums[t] ??= { lng: 0, lat: 0, n: 0, city: r.city, zip: r.zip };
-    townSums[t].lng += r.longitude;
-    townSums[t].lat += r.latitude;
+  const NO_COUNTY = 0xffff;
+  area.locations.forEach((records, vi) => {
+    for (const r of records) {
+      const i = indexIn(ids, r.location_id);
+      if (i < 0) throw new Error(`location ${r.location_id} is not among the location_ids`);
+      const parts = addressParts(r.address_primary);
+      loc.lng[i] = r.longitude;
+      loc.lat[i] = r.latitude;
+      loc.houseNumber[i] = parts.houseNumber;
+      loc.road[i] = roadsMet.of(parts.road);
+      loc.unit[i] = parts.unit;
+      const t = townsMet.of(`${r.city}|${r.zip}`);
+      placeOf[t] ??= { city: r.city, zip: r.zip };
+      townMet[i] = t;
+      loc.zipSuffix[i] = Number(r.zip_suffix || 0);
+      loc.unitCount[i] = r.unit_count;
+      loc.bslFlag[i] = r.bsl_flag;
+      buildingTypeMet[i] = buildingTypesMet.of(r.building_type_code);
+      landUseMet[i] = landUsesMet.of(r.land_use_code);
+      loc.tract[i] = Number(r.block_geoid.slice(5, 11));
+      loc.block[i] = Number(r.block_geoid.slice(11, 15));
+      loc.county[i] = countyOf.get(r.block_geoid.slice(0, 5)) ?? NO_COUNTY;
+      loc.presence[i] = loc.presence[i]! | (1 << vi);
+    }
+  });
+  const roads = renumbered(roadsMet.list);
+  const townKeys = renumbered(townsMet.list);
+  const buildingTypes = renumbered(buildingTypesMet.list);
+  const landUses = renumbered(landUsesMet.list);
+  const townSums: { lng: number; lat: number; n: number; city: string; zip: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    if (loc.county[i] === NO_COUNTY) throw new Error(`location ${id} lies in no synced county`);
+    loc.road[i] = roads.of(loc.road[i]!);
+    const t = townKeys.of(townMet[i]!);
+    townSums[t] ??= { lng: 0, lat: 0, n: 0, ...placeOf[townMet[i]!]! };
+    townSums[t].lng += loc.lng[i]!;
+    townSums[t].lat += loc.lat[i]!;
     townSums[t].n++;
     loc.town[i] = t;
-    loc.zipSuffix[i] = Number(r.zip_suffix || 0);
-    loc.unitCount[i] = r.unit_count;
-    loc.bslFlag[i] = r.bsl_flag;
-    loc.buildingType[i] = buildingTypes.of(r.building_type_code);
-    loc.landUse[i] = landUses.of(r.land_use_code);
-    loc.tract[i] = Number(r.block_geoid.slice(5, 11));
-    loc.block[i] = Number(r.block_geoid.slice(11, 15));
-    const county = countyOf.get(r.block_geoid.slice(0, 5));
-    if (county === undefined) throw new Error(`location ${id} lies in no synced county`);
-    loc.county[i] = county;
-    loc.presence[i] = presence;
+    loc.buildingType[i] = buildingTypes.of(buildingTypeMet[i]!);
+    loc.landUse[i] = landUses.of(landUseMet[i]!);
     loc.reLocationId[i] = area.equivalents.get(id) ?? 0;
-  });
+  }
   // A town sits at the mean of its locations: what the search flies to.
   const towns: Town[] = townSums.map((t) => ({
     name: titleCase(t.city),
@@ -191,11 +264,10 @@ export function assembleFabric(area: SyncedArea): Fabric {
     lng: t.lng / t.n,
     lat: t.lat / t.n,
   }));
-  const rowOf = new Map(ids.map((id, i) => [id, i]));
   const providers = indexer<number>();
   const providerInfo = new Map<number, Provider>();
   const fixed = area.coverage.map((c) =>
-    fixedCoverage(c.vintage, c.records, rowOf, n, providers, providerInfo),
+    fixedCoverage(c.vintage, c.records, ids, providers, providerInfo),
   );
   const [first] = area.counties;
   if (!first) throw new Error('a workspace holds at least one county');

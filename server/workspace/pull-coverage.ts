@@ -1,7 +1,15 @@
 // Fixed coverage per coverage vintage (bdcfixed, location_ids 1000 a call) and the retirement
 // equivalents of the locations the newest fabric vintage no longer holds (history, one call
 // each: the published history has no bulk form). Journaled as pull-locations.ts does.
-import { journaled, settleAll, type PullContext } from './pull-locations';
+import type { Journal } from './journal';
+import {
+  CHUNKS_AT_ONCE,
+  journaled,
+  journaledAnswer,
+  settleAll,
+  settleEach,
+  type PullContext,
+} from './pull-locations';
 import { FixedRecordsSchema, HistorySchema, type SyncedFixedRecord } from './published-shapes';
 
 /** The most location_ids one bdcfixed call takes (docs/REAL-API.md). */
@@ -12,33 +20,56 @@ export const bdcfixedKey = (county: string, cv: string, release: string, n: numb
   `bdcfixed-${county}-${cv}-of-${release}-n${n}-c${c}`;
 export const historyKey = (v: string, id: number) => `history-${v}-${id}`;
 
-/** Coverage records of vintage cv for a county's location_ids (chunked in their given order). */
+/** Chunks of location_ids in their given order, as plain arrays (request bodies). */
+const idChunks = (ids: ArrayLike<number>, size: number): number[][] => {
+  const out: number[][] = [];
+  for (let at = 0; at < ids.length; at += size)
+    out.push(Array.from({ length: Math.min(size, ids.length - at) }, (_, k) => ids[at + k]!));
+  return out;
+};
+
+/**
+ * Coverage records of vintage cv for a county's location_ids (chunked in their given order),
+ * journaled chunk by chunk and not kept: journaledFixedCoverage reads them back.
+ */
 export async function fixedCoverageOf(
   ctx: PullContext,
   county: string,
   cv: string,
   release: string,
-  ids: number[],
+  ids: ArrayLike<number>,
   chunkSize: number,
-): Promise<SyncedFixedRecord[]> {
-  const chunks: number[][] = [];
-  for (let at = 0; at < ids.length; at += chunkSize) chunks.push(ids.slice(at, at + chunkSize));
-  const answers = await settleAll(
-    chunks.map((chunk, c) =>
-      journaled(
-        ctx,
-        bdcfixedKey(county, cv, release, chunkSize, c),
-        {
-          method: 'POST',
-          path: `/coverage/bdcfixed?vintage=${cv}`,
-          body: chunk,
-          label: `bdcfixed ${cv} county ${county} chunk ${c + 1} of ${chunks.length}`,
-        },
-        FixedRecordsSchema,
-      ),
-    ),
-  );
-  return answers.flat();
+): Promise<void> {
+  const chunks = idChunks(ids, chunkSize);
+  await settleEach(chunks, CHUNKS_AT_ONCE, async (chunk, c) => {
+    await journaled(
+      ctx,
+      bdcfixedKey(county, cv, release, chunkSize, c),
+      {
+        method: 'POST',
+        path: `/coverage/bdcfixed?vintage=${cv}`,
+        body: chunk,
+        label: `bdcfixed ${cv} county ${county} chunk ${c + 1} of ${chunks.length}`,
+      },
+      FixedRecordsSchema,
+    );
+  });
+}
+
+/** What fixedCoverageOf pulled for `count` location_ids, chunk by chunk, from the journal. */
+export function* journaledFixedCoverage(
+  journal: Journal,
+  county: string,
+  cv: string,
+  release: string,
+  count: number,
+  chunkSize: number,
+): Generator<SyncedFixedRecord[]> {
+  for (let c = 0; c * chunkSize < count; c++)
+    yield journaledAnswer<SyncedFixedRecord[]>(
+      journal,
+      bdcfixedKey(county, cv, release, chunkSize, c),
+    );
 }
 
 /** location_id → its retirement equivalent in vintage v (null when none was found). */

@@ -19,6 +19,8 @@ import { journalDir, openJournal } from './journal';
 import { equivalentsOf } from './pull-coverage';
 import {
   chunks,
+  countyCoverage,
+  countyLocations,
   pullCountyCoverage,
   pullCountyLocations,
   releaseIndex,
@@ -32,6 +34,7 @@ import { createProgress, type SyncCounts } from './sync-progress';
 import { syncAreas } from './sync-areas';
 import { EXIT, SyncStopped } from './sync-stopped';
 import { syncMetadata } from './sync-metadata';
+import { indexIn, joinedIds, uniqueIds } from './sorted-ids';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
 
 export interface SyncOptions {
@@ -76,6 +79,23 @@ async function publishInto(
   }
 }
 
+/** Iterables one after the other, as often as it is iterated. */
+const concatenated = <T>(parts: Iterable<T>[]): Iterable<T> => ({
+  *[Symbol.iterator]() {
+    for (const part of parts) yield* part;
+  },
+});
+
+/** The location_ids of the older vintages the newest lacks, once each, ascending. */
+function retiredIds(pulled: readonly PulledCounty[]): number[] {
+  const newest = joinedIds(pulled.map((c) => c.ids.at(-1)!)).sort();
+  const retired = new Set<number>();
+  for (const c of pulled)
+    for (const ids of c.ids.slice(0, -1))
+      for (const id of ids) if (indexIn(newest, id) < 0) retired.add(id);
+  return [...retired].sort((a, b) => a - b);
+}
+
 export async function runSync(o: SyncOptions): Promise<SyncResult> {
   const host = new URL(o.access.url).host;
   const areas = syncAreas(o.workspaceDir, host, o.counties ?? [], o.state);
@@ -106,22 +126,19 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     areas.counties.map((g) => pullCountyLocations(ctx, g, fabricPicked, bulkChunk, progress.plan)),
   );
   // What the newest vintage lacks of the older ones is only known after bulk; plan the rest now.
-  const idsIn = (vi: number) => pulled.flatMap((c) => c.locations[vi]!.map((r) => r.location_id));
-  const newest = new Set(idsIn(fabricPicked.length - 1));
-  const older = fabricPicked.slice(0, -1).flatMap((_, vi) => idsIn(vi));
-  const retired = [...new Set(older)].filter((id) => !newest.has(id)).sort((a, b) => a - b);
+  const retired = retiredIds(pulled);
   progress.plan(
     pulled.reduce(
       (sum, c) =>
         sum +
         coveragePicked.reduce(
-          (n, cv) => n + chunks(c.locations[releaseIndex(fabricPicked, cv)]!.length, fixedChunk),
+          (n, cv) => n + chunks(c.ids[releaseIndex(fabricPicked, cv)]!.length, fixedChunk),
           0,
         ),
       0,
     ) + retired.length,
   );
-  const perCounty = await settleAll(
+  await settleAll(
     pulled.map((c) => pullCountyCoverage(ctx, c, fabricPicked, coveragePicked, fixedChunk)),
   );
   const equivalents = await equivalentsOf(ctx, fabricPicked[fabricPicked.length - 1]!, retired);
@@ -139,12 +156,11 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     };
   });
   // A county's state as its records name it; one without locations takes its neighbours'.
-  const stateIn = (c: PulledCounty) => c.locations.find((l) => l.length > 0)?.[0]?.state;
   const stateOf = (c: PulledCounty) =>
-    stateIn(c) ??
+    c.state ??
     pulled
       .filter((d) => d.geoid.slice(0, 2) === c.geoid.slice(0, 2))
-      .map(stateIn)
+      .map((d) => d.state)
       .find(Boolean) ??
     '';
   const fabric = assembleFabric({
@@ -155,10 +171,16 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       boundary: c.boundary,
     })),
     vintages,
-    locations: fabricPicked.map((_, vi) => pulled.flatMap((c) => c.locations[vi]!)),
-    coverage: coveragePicked.map((cv, k) => ({
+    // Every record is read back from the journal as the fabric is filled, never held all at once.
+    locationIds: uniqueIds(joinedIds(pulled.flatMap((c) => c.ids))),
+    locations: fabricPicked.map((v) =>
+      concatenated(pulled.map((c) => countyLocations(journal, c.geoid, v, bulkChunk))),
+    ),
+    coverage: coveragePicked.map((cv) => ({
       vintage: cv,
-      records: perCounty.flatMap((c) => c[k]!),
+      records: concatenated(
+        pulled.map((c) => countyCoverage(journal, c, fabricPicked, cv, fixedChunk)),
+      ),
     })),
     equivalents,
     // The uuid codec's key for the workspace's own answers: fixed per host, whatever it holds.

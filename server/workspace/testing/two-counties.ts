@@ -13,6 +13,7 @@ import {
   type SyncedFixedRecord,
   type SyncedLocation,
 } from '../published-shapes';
+import type { RecordArea } from './assemble-by-records';
 import { idsIn } from './sync-fixture';
 
 /** Christian County, IL: south-east of the demo county, about its size. */
@@ -30,10 +31,11 @@ function county(geoid: string, state: string): SyncedCounty {
   return { geoid, name: f.properties.name, state, boundary };
 }
 
-export async function twoCountyFabric(
+/** The two counties' records, as a sync holds them before assembling its fabric. */
+export async function twoCountyArea(
   demo: Fabric,
   neighbour = { geoid: NEIGHBOUR, state: 'IL' },
-): Promise<Fabric> {
+): Promise<RecordArea> {
   const home = county(demo.county.geoid, demo.county.state);
   const next = county(neighbour.geoid, neighbour.state);
   const [hx, hy] = centroid(home.boundary).geometry.coordinates as [number, number];
@@ -86,12 +88,12 @@ export async function twoCountyFabric(
   });
   await store.close();
   const counties = [home, next].sort((a, b) => a.geoid.localeCompare(b.geoid));
-  return assembleFabric({
-    counties,
-    vintages: demo.vintages,
-    locations,
-    coverage,
-    equivalents,
-    seed: demo.seed,
-  });
+  return { counties, vintages: demo.vintages, locations, coverage, equivalents, seed: demo.seed };
+}
+
+export async function twoCountyFabric(
+  demo: Fabric,
+  neighbour = { geoid: NEIGHBOUR, state: 'IL' },
+): Promise<Fabric> {
+  return assembleFabric(await twoCountyArea(demo, neighbour));
 }

@@ -34,6 +34,59 @@ function offerKey([provider, technology, down, up, lowLatency, br]: number[]): n
   return (((provider * 256 + technology) * 2 + lowLatency) * 4 + br) * 2 ** 32 + down * 65_536 + up;
 }
 
+/** Distinct offers in the order they are first met: each offer's row, and the table packed. */
+export function offerTable() {
+  const index = new Map<number | string, number>();
+  const rows: number[][] = [];
+  return {
+    /** The offer's row in the table (values in OFFER_FIELDS order), added if new. */
+    of(row: number[]): number {
+      const key = offerKey(row);
+      let o = index.get(key);
+      if (o === undefined) {
+        o = rows.length;
+        if (o >= MAX_OFFERS) throw new Error(`more than ${MAX_OFFERS} distinct fixed offers`);
+        index.set(key, o);
+        rows.push(row);
+      }
+      return o;
+    },
+    get size() {
+      return rows.length;
+    },
+    row: (o: number): readonly number[] => rows[o]!,
+    offers(): FixedOffers {
+      const column = (k: number) => rows.map((row) => row[k]!);
+      return {
+        provider: Uint8Array.from(column(0)),
+        technology: Uint8Array.from(column(1)),
+        down: Uint32Array.from(column(2)),
+        up: Uint32Array.from(column(3)),
+        lowLatency: Uint8Array.from(column(4)),
+        businessResidential: Uint8Array.from(column(5)),
+      };
+    },
+  };
+}
+export type OfferTable = ReturnType<typeof offerTable>;
+
+/** A vintage's coverage from each record's offer: one byte a record when 256 offers or fewer. */
+export function packedCoverage(
+  vintage: string,
+  start: Uint32Array,
+  offer: ArrayLike<number>,
+  table: OfferTable,
+): FixedCoverage {
+  // The demo's vintages have a few dozen offers: one byte a record is enough.
+  const narrow =
+    table.size <= 256
+      ? Uint8Array.from(offer)
+      : offer instanceof Uint16Array
+        ? offer
+        : Uint16Array.from(offer);
+  return { vintage, start, offer: narrow, offers: table.offers() };
+}
+
 export function packFixedCoverage(
   vintage: string,
   start: Uint32Array,
@@ -41,29 +94,7 @@ export function packFixedCoverage(
 ): FixedCoverage {
   const n = records.provider.length;
   const offer = new Uint16Array(n);
-  const index = new Map<number | string, number>();
-  const rows: number[][] = [];
-  for (let r = 0; r < n; r++) {
-    const row = OFFER_FIELDS.map((field) => records[field][r]);
-    const key = offerKey(row);
-    let o = index.get(key);
-    if (o === undefined) {
-      o = rows.length;
-      if (o >= MAX_OFFERS) throw new Error(`more than ${MAX_OFFERS} distinct fixed offers`);
-      index.set(key, o);
-      rows.push(row);
-    }
-    offer[r] = o;
-  }
-  const column = (k: number) => rows.map((row) => row[k]);
-  const offers: FixedOffers = {
-    provider: Uint8Array.from(column(0)),
-    technology: Uint8Array.from(column(1)),
-    down: Uint32Array.from(column(2)),
-    up: Uint32Array.from(column(3)),
-    lowLatency: Uint8Array.from(column(4)),
-    businessResidential: Uint8Array.from(column(5)),
-  };
-  // The demo's vintages have a few dozen offers: one byte a record is enough.
-  return { vintage, start, offer: rows.length <= 256 ? Uint8Array.from(offer) : offer, offers };
+  const table = offerTable();
+  for (let r = 0; r < n; r++) offer[r] = table.of(OFFER_FIELDS.map((field) => records[field][r]!));
+  return packedCoverage(vintage, start, offer, table);
 }

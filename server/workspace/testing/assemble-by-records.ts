@@ -1,0 +1,224 @@
+// The assembly as it was before it streamed, kept as the reference the streamed one
+// (assemble-fabric.ts) must equal byte for byte: every record held as an object, one per
+// location_id in a Map, coverage grouped per location in arrays. Its memory grows with the
+// records; only the tests use it, over small areas.
+import type {
+  Fabric,
+  FixedCoverage,
+  MobileCoverage,
+  PackedGeometry,
+  Provider,
+  Town,
+} from '../../service/store/fabric';
+import { packFixedCoverage } from '../../service/store/memory/fixed-offers';
+import { addressParts } from '../address-parts';
+import type { SyncedArea } from '../assemble-fabric';
+import type { SyncedFixedRecord, SyncedLocation } from '../published-shapes';
+
+/** What the streamed assembly reads, as arrays held whole. */
+export interface RecordArea extends Omit<SyncedArea, 'locations' | 'coverage'> {
+  locations: SyncedLocation[][];
+  coverage: { vintage: string; records: SyncedFixedRecord[] }[];
+}
+
+const BR: Record<string, number> = { R: 0, B: 1, X: 2 };
+
+/** Empty polylines: `count` features of no parts (a road known by its name only). */
+function namesOnly(count: number): PackedGeometry {
+  return {
+    count,
+    partStart: new Uint32Array(count + 1),
+    vertexStart: new Uint32Array(1),
+    xy: new Int32Array(0),
+  };
+}
+
+const titleCase = (s: string) => s.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+
+function indexer<K>() {
+  const map = new Map<K, number>();
+  const list: K[] = [];
+  return {
+    list,
+    of(key: K) {
+      let i = map.get(key);
+      if (i === undefined) map.set(key, (i = list.push(key) - 1));
+      return i;
+    },
+  };
+}
+
+function fixedCoverage(
+  vintage: string,
+  records: SyncedFixedRecord[],
+  rowOf: Map<number, number>,
+  count: number,
+  providers: ReturnType<typeof indexer<number>>,
+  providerInfo: Map<number, Provider>,
+): FixedCoverage {
+  const byLocation: SyncedFixedRecord[][] = Array.from({ length: count }, () => []);
+  for (const r of records) {
+    const i = rowOf.get(Number(r.location_id));
+    if (i !== undefined) byLocation[i]!.push(r);
+    providerInfo.set(r.provider_id, {
+      providerId: r.provider_id,
+      frn: r.frn,
+      brandName: r.brand_name,
+    });
+  }
+  const start = new Uint32Array(count + 1);
+  const cols = {
+    provider: [] as number[],
+    technology: [] as number[],
+    down: [] as number[],
+    up: [] as number[],
+    lowLatency: [] as number[],
+    businessResidential: [] as number[],
+  };
+  byLocation.forEach((list, i) => {
+    for (const r of list) {
+      cols.provider.push(providers.of(r.provider_id));
+      cols.technology.push(r.technology_code);
+      cols.down.push(r.max_advertised_download_speed);
+      cols.up.push(r.max_advertised_upload_speed);
+      cols.lowLatency.push(r.low_latency);
+      cols.businessResidential.push(BR[r.business_residential_code] ?? 2);
+    }
+    start[i + 1] = cols.provider.length;
+  });
+  return packFixedCoverage(vintage, start, cols);
+}
+
+function noMobile(vintage: string): MobileCoverage {
+  const none = new Uint8Array(0);
+  return {
+    vintage,
+    cellHigh: new Uint32Array(0),
+    cellLow: new Uint32Array(0),
+    start: new Uint32Array(1),
+    carrier: none,
+    technology: none,
+    mindown: new Uint16Array(0),
+    minup: new Uint16Array(0),
+    minsignal: new Int16Array(0),
+    environment: none,
+  };
+}
+
+export function assembleByRecords(area: RecordArea): Fabric {
+  // One record per location_id; the newest vintage holding it wins.
+  const byId = new Map<number, { record: SyncedLocation; presence: number }>();
+  area.locations.forEach((records, vi) => {
+    for (const record of records) {
+      const held = byId.get(record.location_id);
+      byId.set(record.location_id, { record, presence: (held?.presence ?? 0) | (1 << vi) });
+    }
+  });
+  const ids = [...byId.keys()].sort((a, b) => a - b);
+  const n = ids.length;
+  const roads = indexer<string>();
+  const townKeys = indexer<string>();
+  const buildingTypes = indexer<string>();
+  const landUses = indexer<string>();
+  const townSums: { lng: number; lat: number; n: number; city: string; zip: string }[] = [];
+  const loc = {
+    count: n,
+    locationId: Float64Array.from(ids),
+    lng: new Float64Array(n),
+    lat: new Float64Array(n),
+    houseNumber: new Uint32Array(n),
+    road: new Uint32Array(n),
+    unit: new Uint16Array(n),
+    town: new Uint16Array(n),
+    zipSuffix: new Uint16Array(n),
+    unitCount: new Uint16Array(n),
+    bslFlag: new Uint8Array(n),
+    buildingType: new Uint8Array(n),
+    landUse: new Uint8Array(n),
+    addressConfidence: new Uint8Array(n).fill(1),
+    tract: new Uint32Array(n),
+    block: new Uint16Array(n),
+    parcel: new Int32Array(n).fill(-1),
+    footprint: new Int32Array(n).fill(-1),
+    presence: new Uint8Array(n),
+    reLocationId: new Float64Array(n),
+    county: new Uint16Array(n),
+  };
+  const countyOf = new Map(area.counties.map((c, k) => [c.geoid, k]));
+  ids.forEach((id, i) => {
+    const { record: r, presence } = byId.get(id)!;
+    const parts = addressParts(r.address_primary);
+    loc.lng[i] = r.longitude;
+    loc.lat[i] = r.latitude;
+    loc.houseNumber[i] = parts.houseNumber;
+    loc.road[i] = roads.of(parts.road);
+    loc.unit[i] = parts.unit;
+    const t = townKeys.of(`${r.city}|${r.zip}`);
+    townSums[t] ??= { lng: 0, lat: 0, n: 0, city: r.city, zip: r.zip };
+    townSums[t].lng += r.longitude;
+    townSums[t].lat += r.latitude;
+    townSums[t].n++;
+    loc.town[i] = t;
+    loc.zipSuffix[i] = Number(r.zip_suffix || 0);
+    loc.unitCount[i] = r.unit_count;
+    loc.bslFlag[i] = r.bsl_flag;
+    loc.buildingType[i] = buildingTypes.of(r.building_type_code);
+    loc.landUse[i] = landUses.of(r.land_use_code);
+    loc.tract[i] = Number(r.block_geoid.slice(5, 11));
+    loc.block[i] = Number(r.block_geoid.slice(11, 15));
+    const county = countyOf.get(r.block_geoid.slice(0, 5));
+    if (county === undefined) throw new Error(`location ${id} lies in no synced county`);
+    loc.county[i] = county;
+    loc.presence[i] = presence;
+    loc.reLocationId[i] = area.equivalents.get(id) ?? 0;
+  });
+  // A town sits at the mean of its locations: what the search flies to.
+  const towns: Town[] = townSums.map((t) => ({
+    name: titleCase(t.city),
+    zip: t.zip,
+    lng: t.lng / t.n,
+    lat: t.lat / t.n,
+  }));
+  const rowOf = new Map(ids.map((id, i) => [id, i]));
+  const providers = indexer<number>();
+  const providerInfo = new Map<number, Provider>();
+  const fixed = area.coverage.map((c) =>
+    fixedCoverage(c.vintage, c.records, rowOf, n, providers, providerInfo),
+  );
+  const [first] = area.counties;
+  if (!first) throw new Error('a workspace holds at least one county');
+  // One county keeps the single-county form; several add the list and the column naming each.
+  const { county, ...locations } = loc;
+  const several = area.counties.length > 1;
+  return {
+    seed: area.seed,
+    county: {
+      geoid: first.geoid,
+      name: first.name,
+      state: first.state,
+      stateFips: first.geoid.slice(0, 2),
+      boundary: {
+        type: 'MultiPolygon',
+        coordinates: area.counties.flatMap((c) => c.boundary.coordinates),
+      },
+    },
+    ...(several
+      ? { counties: area.counties.map(({ geoid, name, state }) => ({ geoid, name, state })) }
+      : {}),
+    vintages: area.vintages,
+    towns,
+    codes: { buildingType: buildingTypes.list, landUse: landUses.list },
+    roads: {
+      geometry: namesOnly(roads.list.length),
+      name: roads.list,
+      roadClass: new Uint8Array(roads.list.length),
+    },
+    parcels: { geometry: namesOnly(0) },
+    footprints: { geometry: namesOnly(0), parcel: new Int32Array(0) },
+    locations: several ? { ...locations, county } : locations,
+    fixedProviders: providers.list.map((id) => providerInfo.get(id)!),
+    fixedCoverage: fixed,
+    mobileCarriers: [],
+    mobileCoverage: area.coverage.map((c) => noMobile(c.vintage)),
+  };
+}
