@@ -7,18 +7,12 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { cellToParent, getResolution } from 'h3-js';
 import { PbfReader } from 'pbf';
 import type { FixedFilters } from '../../../../../shared/fixed-status';
+import { HEX_COUNT_NAMES } from '../../../../../shared/fixed-change-hex';
 import type { Fabric } from '../../fabric';
 import type { Store } from '../../store';
 
 /** The counts every hexagon carries (the share and few flag follow from them). */
-export const HEX_COUNTS = [
-  'locations',
-  'bsls',
-  'served',
-  'underserved',
-  'unserved',
-  'notinrelease',
-] as const;
+const HEX_COUNTS = HEX_COUNT_NAMES;
 
 export type HexProperties = Record<string, string | number | boolean>;
 
