@@ -8,6 +8,7 @@
 // it spans the gaps between a town's clusters and may take in farmland between them, so the
 // app names such an area "the extent of …" (docs/SERVICE.md, "places").
 import type { PlaceOutline } from '../../../contract/schemas/places';
+import { buildAreaIndex } from './area-index';
 
 /** About 55 m north-south, 43 m east-west at 39°N: wider than a location's parcel offset. */
 export const OUTLINE_MARGIN = 0.0005;
@@ -56,4 +57,25 @@ export function placeOutline(points: OutlinePoints): PlaceOutline | null {
   ]);
   const ring = hull(widened).map(([x, y]): Pt => [x / UNIT, y / UNIT]);
   return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+}
+
+/** Visits the position of each of the release's locations in the box (at least those). */
+export type PointsInBox = (
+  bbox: readonly [number, number, number, number],
+  visit: (lng: number, lat: number) => void,
+) => void;
+
+/**
+ * How many of the release's locations lie inside the outline, under the rule summarize, count
+ * and the area report decide "inside" by (area-index.ts, tested on the positions the store's
+ * own area operations read): the count places answers for a town or ZIP code, so the search
+ * quotes what the report of its outline counts. `pointsIn` is the store's spatial index.
+ */
+export function countInsideOutline(outline: PlaceOutline, pointsIn: PointsInBox): number {
+  const index = buildAreaIndex([outline.coordinates]);
+  let n = 0;
+  pointsIn(index.bbox, (lng, lat) => {
+    if (index.contains(lng, lat)) n++;
+  });
+  return n;
 }
