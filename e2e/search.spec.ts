@@ -1,6 +1,7 @@
 // The search box for each kind of text a planner types, against the app's own /api: coordinates
 // locate the location the API's locate gives there (in either order), a ZIP code, a town and a
-// county fly to the extent places gives (the county then kept as an area), a street lists addresses that match confirms one by one, and a
+// county fly to the extent places gives (the county then kept as an area, then the town, whose
+// report counts what its suggestion did), a street lists addresses that match confirms one by one, and a
 // location_id opens that location. Every expected value comes from the API or the seeded fabric.
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import type { Fabric } from '../server/service/store/fabric';
@@ -14,6 +15,7 @@ interface Place {
   kind: string;
   name: string;
   zips: string[];
+  locationcount: number;
   bbox: [number, number, number, number];
 }
 interface Places {
@@ -110,6 +112,9 @@ test('a ZIP code, a town and the county fly to the extent places gives; the coun
     expect(place, `${kind} ${text}`).toBeDefined();
     await box(page).fill(text);
     await expect(options(page).first()).toContainText(label);
+    await expect(options(page).first()).toContainText(
+      `${place!.locationcount.toLocaleString('en-US')} locations`,
+    );
     await box(page).press('Enter');
     await map.waitForIdle();
     const [w, s, e, n] = place!.bbox;
@@ -127,6 +132,15 @@ test('a ZIP code, a town and the county fly to the extent places gives; the coun
   await expect(page.getByRole('region', { name: 'Area summary' })).toContainText(
     fabric.county.name,
   );
+  // The town kept as an area: its report counts what its suggestion counted (one rule).
+  await box(page).fill(town.name);
+  const suggested = (await options(page).first().textContent()) ?? '';
+  expect(suggested).toContain('Town');
+  await box(page).press('Enter');
+  await page.getByRole('button', { name: 'Use as area' }).click();
+  const total = page.getByTestId('report:total');
+  await expect(total).toBeVisible({ timeout: 60_000 });
+  expect(suggested).toContain(`${await total.textContent()} locations`);
 });
 
 test('a street lists its addresses, each confirmed by match, and one opens', async ({ page }) => {

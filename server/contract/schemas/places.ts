@@ -44,7 +44,10 @@ export const PlaceRecordSchema = z
     city: z.string().nullable().openapi({ description: 'The town of a ZIP code or street' }),
     state: z.string(),
     zips: z.array(z.string()),
-    locationcount: z.number().int(),
+    locationcount: z.number().int().openapi({
+      description:
+        "A town's or ZIP code's: the vintage's locations inside its outline, as an area's report counts them; otherwise the place's own locations",
+    }),
     bbox: Bbox,
     outline: Outline,
     score: z.number().openapi({ description: '1 for the name as given; at least 0.8' }),

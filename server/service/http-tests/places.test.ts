@@ -1,7 +1,9 @@
 // places over real HTTP against the fixture fabric: towns, ZIP codes and streets with the
 // extent of their locations in the vintage asked, a street's addresses (each one match then
 // confirms), and the refusals that name the parameter and its rule.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED, generateFabric } from '../../demo/generate-fabric';
+import type { ReportResponse } from '../../contract/schemas/report';
 import { OUTLINE_MARGIN } from '../store/rules/place-outline';
 import {
   PlacesResponseSchema,
@@ -15,7 +17,14 @@ import {
   buildFixtureFabric,
   fixtureLngLat,
 } from '../testing/fixture-fabric';
-import { CURRENT, call, errorOf, serviceForFile, startService } from './harness';
+import {
+  CURRENT,
+  call,
+  errorOf,
+  serviceForFile,
+  startService,
+  type RunningService,
+} from './harness';
 
 const svc = serviceForFile();
 const Answer = PlacesResponseSchema.strict();
@@ -247,5 +256,66 @@ describe('GET places', () => {
     expect(apis).toContainEqual(
       expect.objectContaining({ api: 'fabricext', operation: 'places', method: 'GET' }),
     );
+  });
+});
+
+describe('GET places over the demo fabric', () => {
+  const fabric = generateFabric({ seed: DEFAULT_SEED, locations: 8000 });
+  const v = fabric.vintages.at(-1)!.vintage;
+  const cv = fabric.fixedCoverage.at(-1)!.vintage;
+  let demo: RunningService;
+  beforeAll(async () => {
+    demo = await startService({ store: createMemoryStore(fabric) });
+  });
+  afterAll(async () => {
+    expect(demo?.logged).toEqual([]);
+    await demo?.close();
+    await demo?.store.close();
+  });
+
+  it('counts for every town and ZIP code what the report of its outline counts', async () => {
+    const ask = async (q: string) => {
+      const res = await call(demo.url, `/fabricext/${v}/places?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      return Answer.parse(res.body).places;
+    };
+    const names = [...new Set(fabric.towns.flatMap((t) => [t.name, t.zip]))];
+    const found = new Map<string, PlaceRecord>();
+    for (const q of names) {
+      for (const p of await ask(q)) {
+        if ((p.kind === 'town' || p.kind === 'zip') && p.name.toUpperCase() === q.toUpperCase())
+          found.set(`${p.kind} ${p.state} ${p.name}`, p);
+      }
+    }
+    const towns = [...found.values()].filter((p) => p.kind === 'town');
+    expect(towns.length).toBe(new Set(fabric.towns.map((t) => t.name)).size);
+    expect(found.size - towns.length).toBe(new Set(fabric.towns.map((t) => t.zip)).size);
+    // The fabric's own count of the place's locations, which the outline's report may exceed.
+    const bit = 1 << (fabric.vintages.length - 1);
+    const { locations: loc } = fabric;
+    const own = (p: PlaceRecord) => {
+      let n = 0;
+      for (let i = 0; i < loc.count; i++) {
+        const t = fabric.towns[loc.town[i]]!;
+        if (loc.presence[i] & bit && (p.kind === 'zip' ? t.zip === p.name : t.name === p.name)) n++;
+      }
+      return n;
+    };
+    let exceeding = 0;
+    for (const [key, p] of found) {
+      // On the grid of an area's link (1e-5°): the area the app keeps is this outline itself.
+      const off = p.outline!.coordinates[0]!.flat().filter((c) => Math.round(c * 1e5) / 1e5 !== c);
+      expect(off, key).toEqual([]);
+      const res = await call(demo.url, `/fabricext/${v}/report?coverage=${cv}`, {
+        body: p.outline,
+      });
+      expect(res.status, key).toBe(200);
+      const report = res.body as ReportResponse;
+      expect(p.locationcount, key).toBe(report.locationcount);
+      expect(p.locationcount, key).toBeGreaterThanOrEqual(own(p));
+      if (p.locationcount > own(p)) exceeding++;
+    }
+    // Some outline takes in locations of another place: the case the count is about.
+    expect(exceeding).toBeGreaterThan(0);
   });
 });

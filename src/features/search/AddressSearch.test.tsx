@@ -424,8 +424,10 @@ describe('AddressSearch', () => {
     await screen.findByRole('button', { name: 'Use as area' });
     const offer = screen.getByRole('group', { name: 'Use Springfield, IL as an area' });
     expect(offer.textContent).toContain('The extent of Springfield, IL');
-    // The search's count is the town's own; the outline may hold a neighbour's locations too.
+    // The outline may hold a neighbour's locations too, which the search's count includes.
     expect(offer.textContent).toContain('may also hold locations of its neighbours');
+    expect(offer.textContent).toContain('the search counts every location inside it');
+    expect(offer.textContent).not.toContain('count more');
     fireEvent.click(screen.getByRole('button', { name: 'Use as area' }));
     const s = useAppStore.getState();
     // Kept on the link's grid, so its link counts the same locations (lib/geo/area-on-link-grid).

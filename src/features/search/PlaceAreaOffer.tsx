@@ -1,7 +1,7 @@
 // After a town, ZIP code, county or state is chosen in the search: "Use as area" keeps it as an
 // area and opens it in Draw mode. A town's or ZIP code's extent is the places operation's
 // outline, the hull of the place's fabric locations (not its legal boundary), and the offer
-// says so; a county or state is its Census boundary, named by GEOID as a county clicked in Draw
+// says so (and that the search's count, like the report's, is every location inside it); a county or state is its Census boundary, named by GEOID as a county clicked in Draw
 // mode is (so a link names it `c:17167`).
 import { loadBoundaryArea } from '../../map/boundary-area';
 import { addOrSelectArea } from '../../state/area-link';
@@ -38,8 +38,8 @@ function OfferText({ offer }: { offer: AreaOffer }) {
   return (
     <p>
       The extent of {offer.name}: the outline around its fabric locations (not its legal boundary).
-      It may also hold locations of its neighbours, so its report can count more locations than the
-      search lists for {offer.name}.
+      It may also hold locations of its neighbours; the search counts every location inside it, as
+      its report does.
     </p>
   );
 }

@@ -107,6 +107,44 @@ describe('store contract: places agree with the memory store', () => {
     expect(counts.filter((n) => n > 20).length).toBeGreaterThan(areas.length / 2);
   });
 
+  it.each([4, 0])(
+    'places: a town or ZIP code counts what count and summarize find in its outline (vintage %i)',
+    async (vi) => {
+      const v = vintage(vi);
+      const names = [...new Set(fx.fabric.towns.flatMap((t) => [t.name, t.zip]))];
+      const answers = await agree(
+        names.map((q) => ({
+          what: `places(${v}, ${q})`,
+          ask: (s: Store) => s.places(v, q, 10),
+        })),
+      );
+      const outlined = answers.flatMap((a, k) =>
+        a.places.filter(
+          (p) =>
+            (p.kind === 'town' || p.kind === 'zip') &&
+            p.name.toUpperCase() === names[k].toUpperCase(),
+        ),
+      );
+      expect(outlined.length).toBeGreaterThan(10);
+      const areas = outlined.map((p) => [p.outline!.coordinates]);
+      const counts = await agree(
+        outlined.map((p, k) => ({
+          what: `count(${v}, outline of ${p.kind} ${p.name})`,
+          ask: (s: Store) => s.count(v, areas[k]),
+        })),
+      );
+      const summaries = await agree(
+        outlined.map((p, k) => ({
+          what: `summarize(${v}, outline of ${p.kind} ${p.name})`,
+          ask: (s: Store) => s.summarize(v, areas[k], [], true),
+        })),
+      );
+      const places = outlined.map((p) => p.locationcount);
+      expect(places).toEqual(counts);
+      expect(places).toEqual(summaries.map((a) => (a.ok ? a.response.locationcount : -1)));
+    },
+  );
+
   it.each([
     [4, 2],
     [2, 4],

@@ -3,6 +3,10 @@
 // its places index on a release's first call) and ranked by the memory store's own rankPlaces;
 // the chosen streets' addresses are read by feature, one per house number, lowest unit first.
 //
+// A town's or ZIP code's count is the release's locations inside its outline, found as
+// summarize finds an area's: the release's point blocks (read once, with the index) whose box
+// meets the outline's, each of their points tested with the area rule (place-outline.ts).
+//
 // The database keeps a city as the fabric writes it (upper case); a town's name is answered in
 // title case ("SPRINGFIELD" → "Springfield"), which is how the memory store's towns are spelt.
 // A street is the address line after its house number and without its unit, read as match reads
@@ -16,7 +20,15 @@ import {
   countCountyLocations,
   type CountyCounts,
 } from '../rules/place-boundaries';
-import { addOutlinePoint, placeOutline, type OutlinePoints } from '../rules/place-outline';
+import {
+  addOutlinePoint,
+  countInsideOutline,
+  placeOutline,
+  type OutlinePoints,
+  type PointsInBox,
+} from '../rules/place-outline';
+import { BLOCK_LAYER } from '../../../postgis/point-blocks';
+import { blocksMeeting, readBlocks } from './blocks';
 import type { PgContext } from './context';
 import { addressRoad } from './match';
 
@@ -86,6 +98,23 @@ function grow<E extends Extent>(
   return e;
 }
 
+/** The release's locations as summarize reads them (point_blocks), visited by box. */
+async function releasePoints(ctx: PgContext, vintage: string): Promise<PointsInBox> {
+  const layer = BLOCK_LAYER.locations;
+  const blocks = await blocksMeeting(ctx, layer, vintage, [-180, -90, 180, 90]);
+  const read = await readBlocks(ctx, layer, vintage, blocks, { points: true, fields: false });
+  const { x, y } = read.points;
+  return ([x0, y0, x1, y1], visit) => {
+    blocks.forEach(({ box: [a, b, c, d] }, k) => {
+      if (a > x1 || c < x0 || b > y1 || d < y0) return;
+      const to = k + 1 < blocks.length ? read.starts[k + 1] : read.count;
+      for (let i = read.starts[k]; i < to; i++) {
+        if (x[i] >= x0 && x[i] <= x1 && y[i] >= y0 && y[i] <= y1) visit(x[i], y[i]);
+      }
+    });
+  };
+}
+
 async function buildIndex(ctx: PgContext, vintage: string): Promise<PlacesIndex<PgStreet>> {
   const { rows } = await ctx.pool.query<GroupRow>(GROUPS, [vintage]);
   const towns = new Map<string, TownEntry>();
@@ -126,6 +155,10 @@ async function buildIndex(ctx: PgContext, vintage: string): Promise<PlacesIndex<
   }
   // The same positions as the memory store's, so the same outline (place-outline.ts).
   for (const [entry, list] of points) entry.outline = placeOutline(list);
+  const pointsIn = await releasePoints(ctx, vintage);
+  for (const entry of points.keys()) {
+    if (entry.outline) entry.count = countInsideOutline(entry.outline, pointsIn);
+  }
   return {
     towns: [...towns.values()],
     zips: [...zips.values()],

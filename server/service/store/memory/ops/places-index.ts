@@ -1,7 +1,9 @@
 // What places searches, for one fabric vintage: its towns, ZIP codes and streets, each with
 // the bounding box and count of the vintage's locations in it. Built in one pass over the
-// locations on the first places call for the vintage (about 10 ms per 100,000 locations).
-import type { FabricIndex } from '../fabric-index';
+// locations on the first places call for the vintage (about 10 ms per 100,000 locations); then
+// a town's or ZIP code's count becomes the vintage's locations inside its outline, found as
+// summarize finds an area's (the point index's box query, then the area rule's own test).
+import { forEachPresentPoint, type FabricIndex } from '../fabric-index';
 import { countyOfLocation } from '../../fabric-counties';
 import {
   boundaryEntries,
@@ -9,7 +11,13 @@ import {
   type CountyCounts,
 } from '../../rules/place-boundaries';
 import { roadParts } from '../../rules/match-text';
-import { addOutlinePoint, placeOutline, type OutlinePoints } from '../../rules/place-outline';
+import {
+  addOutlinePoint,
+  countInsideOutline,
+  placeOutline,
+  type OutlinePoints,
+  type PointsInBox,
+} from '../../rules/place-outline';
 import type {
   Extent,
   Outlined,
@@ -82,7 +90,12 @@ export function buildPlacesIndex(ix: FabricIndex, vi: number): PlacesIndex<Stree
     gather(town, i);
     gather(zip, i);
   }
-  for (const [entry, list] of points) entry.outline = placeOutline(list);
+  const pointsIn: PointsInBox = (bbox, visit) =>
+    forEachPresentPoint(ix, vi, bbox, (_i, x, y) => visit(x, y));
+  for (const [entry, list] of points) {
+    entry.outline = placeOutline(list);
+    if (entry.outline) entry.count = countInsideOutline(entry.outline, pointsIn);
+  }
   for (const street of byStreet.values()) {
     street.locations.sort(
       (a, b) => loc.houseNumber[a] - loc.houseNumber[b] || loc.unit[a] - loc.unit[b],
