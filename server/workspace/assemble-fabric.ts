@@ -269,10 +269,40 @@ export function assembleFabric(area: SyncedArea): Fabric {
   const fixed = area.coverage.map((c) =>
     fixedCoverage(c.vintage, c.records, ids, providers, providerInfo),
   );
+  return fabricOf(area, {
+    loc,
+    towns,
+    buildingTypes: buildingTypes.list,
+    landUses: landUses.list,
+    roadNames: roads.list,
+    providers: providers.list.map((id) => providerInfo.get(id)!),
+    fixed,
+  });
+}
+
+/** What an assembly has built, besides the area: the columns, names, towns and coverage. */
+export interface AssembledParts {
+  loc: Fabric['locations'] & { county: Uint16Array };
+  towns: Town[];
+  buildingTypes: string[];
+  landUses: string[];
+  roadNames: string[];
+  providers: Provider[];
+  fixed: FixedCoverage[];
+}
+
+/**
+ * The Fabric of an assembly's parts: the counties (one keeps the single-county form), roads by
+ * name only, no parcels, footprints or mobile coverage.
+ */
+export function fabricOf(
+  area: Pick<SyncedArea, 'counties' | 'vintages' | 'coverage' | 'seed'>,
+  parts: AssembledParts,
+): Fabric {
   const [first] = area.counties;
   if (!first) throw new Error('a workspace holds at least one county');
   // One county keeps the single-county form; several add the list and the column naming each.
-  const { county, ...locations } = loc;
+  const { county, ...locations } = parts.loc;
   const several = area.counties.length > 1;
   return {
     seed: area.seed,
@@ -290,18 +320,18 @@ export function assembleFabric(area: SyncedArea): Fabric {
       ? { counties: area.counties.map(({ geoid, name, state }) => ({ geoid, name, state })) }
       : {}),
     vintages: area.vintages,
-    towns,
-    codes: { buildingType: buildingTypes.list, landUse: landUses.list },
+    towns: parts.towns,
+    codes: { buildingType: parts.buildingTypes, landUse: parts.landUses },
     roads: {
-      geometry: namesOnly(roads.list.length),
-      name: roads.list,
-      roadClass: new Uint8Array(roads.list.length),
+      geometry: namesOnly(parts.roadNames.length),
+      name: parts.roadNames,
+      roadClass: new Uint8Array(parts.roadNames.length),
     },
     parcels: { geometry: namesOnly(0) },
     footprints: { geometry: namesOnly(0), parcel: new Int32Array(0) },
     locations: several ? { ...locations, county } : locations,
-    fixedProviders: providers.list.map((id) => providerInfo.get(id)!),
-    fixedCoverage: fixed,
+    fixedProviders: parts.providers,
+    fixedCoverage: parts.fixed,
     mobileCarriers: [],
     mobileCoverage: area.coverage.map((c) => noMobile(c.vintage)),
   };

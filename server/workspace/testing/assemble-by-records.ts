@@ -2,17 +2,10 @@
 // (assemble-fabric.ts) must equal byte for byte: every record held as an object, one per
 // location_id in a Map, coverage grouped per location in arrays. Its memory grows with the
 // records; only the tests use it, over small areas.
-import type {
-  Fabric,
-  FixedCoverage,
-  MobileCoverage,
-  PackedGeometry,
-  Provider,
-  Town,
-} from '../../service/store/fabric';
+import type { Fabric, FixedCoverage, Provider, Town } from '../../service/store/fabric';
 import { packFixedCoverage } from '../../service/store/memory/fixed-offers';
 import { addressParts } from '../address-parts';
-import type { SyncedArea } from '../assemble-fabric';
+import { fabricOf, type SyncedArea } from '../assemble-fabric';
 import type { SyncedFixedRecord, SyncedLocation } from '../published-shapes';
 
 /** What the streamed assembly reads, as arrays held whole. */
@@ -22,16 +15,6 @@ export interface RecordArea extends Omit<SyncedArea, 'locations' | 'coverage'> {
 }
 
 const BR: Record<string, number> = { R: 0, B: 1, X: 2 };
-
-/** Empty polylines: `count` features of no parts (a road known by its name only). */
-function namesOnly(count: number): PackedGeometry {
-  return {
-    count,
-    partStart: new Uint32Array(count + 1),
-    vertexStart: new Uint32Array(1),
-    xy: new Int32Array(0),
-  };
-}
 
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
@@ -87,22 +70,6 @@ function fixedCoverage(
     start[i + 1] = cols.provider.length;
   });
   return packFixedCoverage(vintage, start, cols);
-}
-
-function noMobile(vintage: string): MobileCoverage {
-  const none = new Uint8Array(0);
-  return {
-    vintage,
-    cellHigh: new Uint32Array(0),
-    cellLow: new Uint32Array(0),
-    start: new Uint32Array(1),
-    carrier: none,
-    technology: none,
-    mindown: new Uint16Array(0),
-    minup: new Uint16Array(0),
-    minsignal: new Int16Array(0),
-    environment: none,
-  };
 }
 
 export function assembleByRecords(area: RecordArea): Fabric {
@@ -185,40 +152,13 @@ export function assembleByRecords(area: RecordArea): Fabric {
   const fixed = area.coverage.map((c) =>
     fixedCoverage(c.vintage, c.records, rowOf, n, providers, providerInfo),
   );
-  const [first] = area.counties;
-  if (!first) throw new Error('a workspace holds at least one county');
-  // One county keeps the single-county form; several add the list and the column naming each.
-  const { county, ...locations } = loc;
-  const several = area.counties.length > 1;
-  return {
-    seed: area.seed,
-    county: {
-      geoid: first.geoid,
-      name: first.name,
-      state: first.state,
-      stateFips: first.geoid.slice(0, 2),
-      boundary: {
-        type: 'MultiPolygon',
-        coordinates: area.counties.flatMap((c) => c.boundary.coordinates),
-      },
-    },
-    ...(several
-      ? { counties: area.counties.map(({ geoid, name, state }) => ({ geoid, name, state })) }
-      : {}),
-    vintages: area.vintages,
+  return fabricOf(area, {
+    loc,
     towns,
-    codes: { buildingType: buildingTypes.list, landUse: landUses.list },
-    roads: {
-      geometry: namesOnly(roads.list.length),
-      name: roads.list,
-      roadClass: new Uint8Array(roads.list.length),
-    },
-    parcels: { geometry: namesOnly(0) },
-    footprints: { geometry: namesOnly(0), parcel: new Int32Array(0) },
-    locations: several ? { ...locations, county } : locations,
-    fixedProviders: providers.list.map((id) => providerInfo.get(id)!),
-    fixedCoverage: fixed,
-    mobileCarriers: [],
-    mobileCoverage: area.coverage.map((c) => noMobile(c.vintage)),
-  };
+    buildingTypes: buildingTypes.list,
+    landUses: landUses.list,
+    roadNames: roads.list,
+    providers: providers.list.map((id) => providerInfo.get(id)!),
+    fixed,
+  });
 }
