@@ -179,29 +179,8 @@ function noMobile(vintage: string): MobileCoverage {
 export function assembleFabric(area: SyncedArea): Fabric {
   const ids = area.locationIds ?? locationIds(area.locations);
   const n = ids.length;
-  const loc = {
-    count: n,
-    locationId: ids,
-    lng: new Float64Array(n),
-    lat: new Float64Array(n),
-    houseNumber: new Uint32Array(n),
-    road: new Uint32Array(n),
-    unit: new Uint16Array(n),
-    town: new Uint16Array(n),
-    zipSuffix: new Uint16Array(n),
-    unitCount: new Uint16Array(n),
-    bslFlag: new Uint8Array(n),
-    buildingType: new Uint8Array(n),
-    landUse: new Uint8Array(n),
-    addressConfidence: new Uint8Array(n).fill(1),
-    tract: new Uint32Array(n),
-    block: new Uint16Array(n),
-    parcel: new Int32Array(n).fill(-1),
-    footprint: new Int32Array(n).fill(-1),
-    presence: new Uint8Array(n),
-    reLocationId: new Float64Array(n),
-    county: new Uint16Array(n),
-  };
+  const loc = locationColumns(ids);
+
   // The second pass: each record into its location's row; the newest vintage holding it wins.
   // Names and codes are numbered as met (road in place, the others aside), renumbered below.
   const roadsMet = indexer<string>();
@@ -257,13 +236,8 @@ export function assembleFabric(area: SyncedArea): Fabric {
     loc.landUse[i] = landUses.of(landUseMet[i]!);
     loc.reLocationId[i] = area.equivalents.get(id) ?? 0;
   }
-  // A town sits at the mean of its locations: what the search flies to.
-  const towns: Town[] = townSums.map((t) => ({
-    name: titleCase(t.city),
-    zip: t.zip,
-    lng: t.lng / t.n,
-    lat: t.lat / t.n,
-  }));
+  const towns = townsAtMeans(townSums);
+
   const providers = indexer<number>();
   const providerInfo = new Map<number, Provider>();
   const fixed = area.coverage.map((c) =>
@@ -278,6 +252,46 @@ export function assembleFabric(area: SyncedArea): Fabric {
     providers: providers.list.map((id) => providerInfo.get(id)!),
     fixed,
   });
+}
+
+/** The location columns of these location_ids, zeroed (no parcel, footprint or address doubt). */
+export function locationColumns(ids: Float64Array): AssembledParts['loc'] {
+  const n = ids.length;
+  return {
+    count: n,
+    locationId: ids,
+    lng: new Float64Array(n),
+    lat: new Float64Array(n),
+    houseNumber: new Uint32Array(n),
+    road: new Uint32Array(n),
+    unit: new Uint16Array(n),
+    town: new Uint16Array(n),
+    zipSuffix: new Uint16Array(n),
+    unitCount: new Uint16Array(n),
+    bslFlag: new Uint8Array(n),
+    buildingType: new Uint8Array(n),
+    landUse: new Uint8Array(n),
+    addressConfidence: new Uint8Array(n).fill(1),
+    tract: new Uint32Array(n),
+    block: new Uint16Array(n),
+    parcel: new Int32Array(n).fill(-1),
+    footprint: new Int32Array(n).fill(-1),
+    presence: new Uint8Array(n),
+    reLocationId: new Float64Array(n),
+    county: new Uint16Array(n),
+  };
+}
+
+/** A town sits at the mean of its locations: what the search flies to. */
+export function townsAtMeans(
+  sums: { lng: number; lat: number; n: number; city: string; zip: string }[],
+): Town[] {
+  return sums.map((t) => ({
+    name: titleCase(t.city),
+    zip: t.zip,
+    lng: t.lng / t.n,
+    lat: t.lat / t.n,
+  }));
 }
 
 /** What an assembly has built, besides the area: the columns, names, towns and coverage. */

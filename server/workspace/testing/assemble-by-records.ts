@@ -2,10 +2,10 @@
 // (assemble-fabric.ts) must equal byte for byte: every record held as an object, one per
 // location_id in a Map, coverage grouped per location in arrays. Its memory grows with the
 // records; only the tests use it, over small areas.
-import type { Fabric, FixedCoverage, Provider, Town } from '../../service/store/fabric';
+import type { Fabric, FixedCoverage, Provider } from '../../service/store/fabric';
 import { packFixedCoverage } from '../../service/store/memory/fixed-offers';
 import { addressParts } from '../address-parts';
-import { fabricOf, type SyncedArea } from '../assemble-fabric';
+import { fabricOf, locationColumns, townsAtMeans, type SyncedArea } from '../assemble-fabric';
 import type { SyncedFixedRecord, SyncedLocation } from '../published-shapes';
 
 /** What the streamed assembly reads, as arrays held whole. */
@@ -15,8 +15,6 @@ export interface RecordArea extends Omit<SyncedArea, 'locations' | 'coverage'> {
 }
 
 const BR: Record<string, number> = { R: 0, B: 1, X: 2 };
-
-const titleCase = (s: string) => s.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
 function indexer<K>() {
   const map = new Map<K, number>();
@@ -88,29 +86,8 @@ export function assembleByRecords(area: RecordArea): Fabric {
   const buildingTypes = indexer<string>();
   const landUses = indexer<string>();
   const townSums: { lng: number; lat: number; n: number; city: string; zip: string }[] = [];
-  const loc = {
-    count: n,
-    locationId: Float64Array.from(ids),
-    lng: new Float64Array(n),
-    lat: new Float64Array(n),
-    houseNumber: new Uint32Array(n),
-    road: new Uint32Array(n),
-    unit: new Uint16Array(n),
-    town: new Uint16Array(n),
-    zipSuffix: new Uint16Array(n),
-    unitCount: new Uint16Array(n),
-    bslFlag: new Uint8Array(n),
-    buildingType: new Uint8Array(n),
-    landUse: new Uint8Array(n),
-    addressConfidence: new Uint8Array(n).fill(1),
-    tract: new Uint32Array(n),
-    block: new Uint16Array(n),
-    parcel: new Int32Array(n).fill(-1),
-    footprint: new Int32Array(n).fill(-1),
-    presence: new Uint8Array(n),
-    reLocationId: new Float64Array(n),
-    county: new Uint16Array(n),
-  };
+  const loc = locationColumns(Float64Array.from(ids));
+
   const countyOf = new Map(area.counties.map((c, k) => [c.geoid, k]));
   ids.forEach((id, i) => {
     const { record: r, presence } = byId.get(id)!;
@@ -139,13 +116,8 @@ export function assembleByRecords(area: RecordArea): Fabric {
     loc.presence[i] = presence;
     loc.reLocationId[i] = area.equivalents.get(id) ?? 0;
   });
-  // A town sits at the mean of its locations: what the search flies to.
-  const towns: Town[] = townSums.map((t) => ({
-    name: titleCase(t.city),
-    zip: t.zip,
-    lng: t.lng / t.n,
-    lat: t.lat / t.n,
-  }));
+  const towns = townsAtMeans(townSums);
+
   const rowOf = new Map(ids.map((id, i) => [id, i]));
   const providers = indexer<number>();
   const providerInfo = new Map<number, Provider>();
