@@ -57,7 +57,8 @@ function namesOnly(count: number): PackedGeometry {
 
 const titleCase = (s: string) => s.toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
-function indexer<K>() {
+/** Numbers keys in the order they are first met. */
+export function indexer<K>() {
   const map = new Map<K, number>();
   const list: K[] = [];
   return {

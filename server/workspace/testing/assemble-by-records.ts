@@ -5,7 +5,13 @@
 import type { Fabric, FixedCoverage, Provider } from '../../service/store/fabric';
 import { packFixedCoverage } from '../../service/store/memory/fixed-offers';
 import { addressParts } from '../address-parts';
-import { fabricOf, locationColumns, townsAtMeans, type SyncedArea } from '../assemble-fabric';
+import {
+  fabricOf,
+  indexer,
+  locationColumns,
+  townsAtMeans,
+  type SyncedArea,
+} from '../assemble-fabric';
 import type { SyncedFixedRecord, SyncedLocation } from '../published-shapes';
 
 /** What the streamed assembly reads, as arrays held whole. */
@@ -15,19 +21,6 @@ export interface RecordArea extends Omit<SyncedArea, 'locations' | 'coverage'> {
 }
 
 const BR: Record<string, number> = { R: 0, B: 1, X: 2 };
-
-function indexer<K>() {
-  const map = new Map<K, number>();
-  const list: K[] = [];
-  return {
-    list,
-    of(key: K) {
-      let i = map.get(key);
-      if (i === undefined) map.set(key, (i = list.push(key) - 1));
-      return i;
-    },
-  };
-}
 
 function fixedCoverage(
   vintage: string,
