@@ -25,7 +25,12 @@ import {
   type DataSource,
 } from '../../shared/capabilities';
 import { findOperation } from '../contract/operations';
-import { MAX_COVERAGE_IDS } from '../contract/schemas/coverage';
+import {
+  BulkVintageQuery,
+  FixedBulkBody,
+  FixedQuery,
+  MAX_COVERAGE_IDS,
+} from '../contract/schemas/coverage';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import type { HeldWorkspace } from '../workspace/published-workspace';
 import { releaseIndex } from '../workspace/pull-county';
@@ -59,11 +64,6 @@ function ownOperation(method: string, url: URL): boolean {
   return OWN.has(op.name);
 }
 
-const VINTAGE = /^\d{6}$/;
-const LOCATION_ID = /^[1-9]\d{0,15}$/;
-/** Enough for MAX_COVERAGE_IDS ids of 16 digits, quoted, with commas and spaces. */
-const FIXED_BODY_BYTES = MAX_COVERAGE_IDS * 24;
-
 /** A query of exactly these parameters, each given once: their values, else null. */
 function onlyParams(url: URL, names: string[]): Record<string, string> | null {
   const keys = [...url.searchParams.keys()];
@@ -72,7 +72,10 @@ function onlyParams(url: URL, names: string[]): Record<string, string> | null {
   return Object.fromEntries(names.map((n) => [n, url.searchParams.get(n)!]));
 }
 
-/** The location_ids of a bdcfixed body (a JSON array of ids, numbers or digit strings), or null. */
+/** Enough for MAX_COVERAGE_IDS ids of 16 digits, quoted, with commas and spaces. */
+const FIXED_BODY_BYTES = MAX_COVERAGE_IDS * 24;
+
+/** The location_ids of a bdcfixed body, by the service's own rule (FixedBulkBody), or null. */
 function fixedBodyIds(text: string): number[] | null {
   let body: unknown;
   try {
@@ -80,35 +83,31 @@ function fixedBodyIds(text: string): number[] | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(body) || body.length < 1 || body.length > MAX_COVERAGE_IDS) return null;
-  const ids: number[] = [];
-  for (const id of body) {
-    if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) ids.push(id);
-    else if (typeof id === 'string' && LOCATION_ID.test(id) && Number.isSafeInteger(Number(id)))
-      ids.push(Number(id));
-    else return null;
-  }
-  return ids;
+  const parsed = FixedBulkBody.safeParse(body);
+  return parsed.success ? parsed.data.map(Number) : null;
 }
 
-/** What a bdcfixed request asks (GET one location, POST up to 1000), or null when not plainly. */
+/**
+ * What a bdcfixed request asks (GET one location, POST up to 1000), by the service's own rules
+ * (FixedQuery, BulkVintageQuery), with the vintage named and no other parameter; else null.
+ */
 async function fixedCoverageAsk(
   request: Request,
   url: URL,
 ): Promise<{ vintage: string; ids: number[] } | null> {
   if (request.method === 'GET') {
-    const q = onlyParams(url, ['location_id', 'vintage']);
-    if (!q || !VINTAGE.test(q.vintage!) || !LOCATION_ID.test(q.location_id!)) return null;
-    const id = Number(q.location_id);
-    return Number.isSafeInteger(id) ? { vintage: q.vintage!, ids: [id] } : null;
+    const q = FixedQuery.safeParse(onlyParams(url, ['location_id', 'vintage']));
+    return q.success && q.data.vintage
+      ? { vintage: q.data.vintage, ids: [q.data.location_id] }
+      : null;
   }
-  const q = onlyParams(url, ['vintage']);
-  if (!q || !VINTAGE.test(q.vintage!)) return null;
+  const q = BulkVintageQuery.safeParse(onlyParams(url, ['vintage']));
+  if (!q.success || !q.data.vintage) return null;
   const length = Number(request.headers.get('content-length'));
   if (!request.body || !(length > 0 && length <= FIXED_BODY_BYTES)) return null;
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return null;
   const ids = fixedBodyIds(await request.clone().text());
-  return ids && { vintage: q.vintage!, ids };
+  return ids && { vintage: q.data.vintage, ids };
 }
 
 /**
