@@ -1,19 +1,28 @@
 // Upstream with a workspace (npm run sync): the project's own operations, which the real
 // service does not publish, are answered by the reference service in process over the synced
 // counties (one fabric spanning them all, so an area across two is answered whole). Of the
-// published operations only bdcfixed is answered here too, and only when the workspace holds
-// exactly upstream's answer: the vintage is named and synced, and every location asked is one
-// the sync asked bdcfixed of for that vintage (the county's locations of its release, the
-// newest synced fabric vintage not after it). The workspace keeps those answers as they came,
-// in their order (the published record's fields, spec 2.5, which are all the sync keeps), and a
-// coverage vintage's records do not change once published, so the local answer is upstream's,
-// with no credit spent and no round trip; anything else (a location outside the synced
-// counties, a vintage not synced or not named, a parameter the check does not know) still goes
-// upstream. Every other published operation goes upstream:
-// - translate and history (and data, the panel's address record): the workspace holds its own
-//   uuids (the uuid codec's, keyed per host), not upstream's, so translate and data could not
-//   name the same uuid; history's first release may lie before the synced fabric vintages
-//   (the newest two by default) and its equivalents outside the synced counties.
+// published operations two are answered here too, each only when the workspace holds exactly
+// upstream's answer, with no credit spent and no round trip:
+// - bdcfixed: the vintage is named and synced, and every location asked is one the sync asked
+//   bdcfixed of for that vintage (the county's locations of its release, the newest synced
+//   fabric vintage not after it). The workspace keeps those answers as they came, in their
+//   order (the published record's fields, spec 2.5, which are all the sync keeps), and a
+//   coverage vintage's records do not change once published.
+// - translate (location_id → uuid and uuid → location_id): the fabric vintage is synced and the
+//   id is one of its synced locations, or the uuid bulk named for one. Every bulk record carries
+//   both ids, and the sync keeps upstream's uuid per location per vintage (upstream-uuids.ts),
+//   apart from the workspace's own (the uuid codec's, keyed per host). An id written any other
+//   way than upstream names it (leading zeros, upper-case hex) still goes upstream, as does an
+//   id asked into its own kind. A workspace synced before the uuids were kept sends translate
+//   upstream until it is synced again.
+// Anything else (a location outside the synced counties, a vintage not synced or not named, a
+// parameter the check does not know) still goes upstream. Every other published operation
+// goes upstream:
+// - data (the panel's address record): a record holds every field `fields` lists, some of
+//   them (datalevel 20) computed by upstream from its coverage; the sync pulls the 13 the views
+//   need, not the record.
+// - history: its first and last versions span every fabric vintage upstream has, not only the
+//   synced ones, and its equivalents may lie outside the synced counties.
 // - locate and match: the workspace has no parcels or footprints, so its locate could only
 //   say Nearest.
 // The workspace is the folder's, loaded into memory, or the one published into PostGIS
@@ -36,10 +45,13 @@ import type { HeldWorkspace } from '../workspace/published-workspace';
 import { releaseIndex } from '../workspace/pull-county';
 import {
   readManifest,
+  readUpstreamUuids,
   readWorkspaceFabric,
   type WorkspaceManifest,
 } from '../workspace/workspace-files';
 import type { Store } from '../service/store/store';
+import { TranslateQuery, type TranslateRecord } from '../contract/schemas/fabricext';
+import { upstreamIdsInMemory, type UpstreamIds } from '../workspace/upstream-uuids';
 import { ANSWERED_FROM, type Backend } from './backend';
 import { createEmbeddedBackend } from './embedded-backend';
 import type { LineLogger } from '../node-http/log-lines';
@@ -130,8 +142,49 @@ async function holdsFixedCoverage(
   return held.length === ids.length;
 }
 
+/** location_id as upstream writes it (no sign, no leading zero, at most 16 digits). */
+const CANONICAL_ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * Upstream's translate answer when the workspace holds it (GET, exactly src, dest and id, the
+ * fabric vintage synced, the id one of its synced locations or their uuids), else null.
+ */
+async function heldTranslation(
+  request: Request,
+  url: URL,
+  ids: UpstreamIds,
+  manifest: WorkspaceManifest,
+): Promise<TranslateRecord[] | null> {
+  if (request.method !== 'GET') return null;
+  const v = /^\/fabricext\/(\d{6})\/translate$/.exec(url.pathname)?.[1];
+  if (!v || !manifest.fabricVintages.includes(v)) return null;
+  const q = TranslateQuery.safeParse(onlyParams(url, ['src', 'dest', 'id']));
+  if (!q.success || q.data.src === q.data.dest) return null;
+  const { src, id } = q.data;
+  if (url.searchParams.get('id') !== id) return null;
+  if (src === 'location_id') {
+    if (!CANONICAL_ID.test(id)) return null;
+    const uuid = await ids.uuidOf(v, Number(id));
+    return uuid === null ? null : [{ uuid, location_id: Number(id) }];
+  }
+  const locationId = await ids.locationIdOf(v, id);
+  return locationId === null ? null : [{ uuid: id, location_id: locationId }];
+}
+
+/** A local answer, named as answered here so the person budgets count no credit for it. */
+function fromWorkspace(answer: Response): Response {
+  const headers = new Headers(answer.headers);
+  headers.set(ANSWERED_FROM, 'workspace');
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
 const isFixedCoverage = (method: string, url: URL) =>
   /^fixedCoverage(Bulk)?$/.test(findOperation(method, url.pathname)?.name ?? '');
+
+function localUuids(dir: string, manifest: WorkspaceManifest): UpstreamIds | null {
+  const tables = readUpstreamUuids(dir, manifest);
+  return tables && upstreamIdsInMemory(tables);
+}
 
 /**
  * The upstream backend alone when there is no workspace synced from its host: in dir, or, when
@@ -147,6 +200,11 @@ export function withWorkspace(
   const manifest = held ? held.manifest : readManifest(dir);
   if (!manifest || manifest.sourceHost !== upstream.kind) return upstream;
   const store = held ? held.store : createMemoryStore(readWorkspaceFabric(dir, manifest));
+  const uuids = held ? held.uuids : localUuids(dir, manifest);
+  if (!uuids)
+    log(
+      'workspace: synced before upstream uuids were kept: translate goes upstream until the next sync',
+    );
   const data: DataSource = {
     kind: 'workspace',
     host: manifest.sourceHost,
@@ -170,12 +228,12 @@ export function withWorkspace(
       if (
         isFixedCoverage(request.method, url) &&
         (await holdsFixedCoverage(request, url, store, manifest))
-      ) {
-        // Named as answered here, so the person budgets count no credit for it.
-        const answer = await local.handle(request);
-        const headers = new Headers(answer.headers);
-        headers.set(ANSWERED_FROM, 'workspace');
-        return new Response(answer.body, { status: answer.status, headers });
+      )
+        return fromWorkspace(await local.handle(request));
+      if (uuids && findOperation(request.method, url.pathname)?.name === 'translate') {
+        // The table failing (a lost database connection) sends the question upstream.
+        const answer = await heldTranslation(request, url, uuids, manifest).catch(() => null);
+        if (answer) return fromWorkspace(Response.json(answer));
       }
       return upstream.handle(request);
     },
@@ -184,6 +242,7 @@ export function withWorkspace(
     close: async () => {
       await upstream.close?.();
       await store.close();
+      await uuids?.close();
     },
   };
 }

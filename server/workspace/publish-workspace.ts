@@ -2,7 +2,8 @@
 // published layouts and loaded by the importer's own code (COPY, derived tables by SQL, its
 // publishing transaction) into a schema of its own, `workspace_next`, with the sync's manifest;
 // then one transaction renames it to `workspace` (the one the app server reads) and the
-// previous one aside. A publish stopped at any point before that commit leaves the previous
+// previous one aside. Upstream's uuids (translate's answers) go into a table of that schema,
+// upstream_uuids, beside the importer's. A publish stopped at any point before that commit leaves the previous
 // workspace whole and served; the next publish clears what the stopped one left.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,8 @@ import { connectClient } from '../postgis/connection';
 import { crashPoint } from '../postgis/import/crash-points';
 import { runImport } from '../postgis/import/run-import';
 import type { Fabric } from '../service/store/fabric';
-import { inSchema, MANIFEST_KEY, WORKSPACE_SCHEMA } from './published-workspace';
+import { inSchema, MANIFEST_KEY, UPSTREAM_UUIDS, WORKSPACE_SCHEMA } from './published-workspace';
+import type { VintageUuids } from './upstream-uuids';
 import { exportWorkspace } from './workspace-export';
 import type { WorkspaceManifest } from './workspace-files';
 
@@ -22,7 +24,7 @@ const OLD = `${WORKSPACE_SCHEMA}_old`;
 const PUBLISH_LOCK = 7263;
 
 export interface PublishFigures {
-  /** Rows loaded (locations, retirements, fixed availability). */
+  /** Rows loaded (locations, retirements, fixed availability, upstream's uuids). */
   rows: number;
   exportSeconds: number;
   /** From the first COPY to the switch committed. */
@@ -49,10 +51,42 @@ async function switchSchemas(client: pg.Client): Promise<void> {
   await client.query(`DROP SCHEMA IF EXISTS ${id(OLD)} CASCADE`);
 }
 
+/** Rows a statement: unnest over arrays of this many stays well inside a message. */
+const UUID_ROWS_AT_ONCE = 20_000;
+
+/** Upstream's uuids into the next schema's upstream_uuids, keyed both ways per vintage. */
+async function loadUpstreamUuids(client: pg.Client, tables: readonly VintageUuids[]) {
+  const table = `${pg.escapeIdentifier(NEXT)}.${UPSTREAM_UUIDS}`;
+  await client.query(
+    `CREATE TABLE ${table} (vintage text NOT NULL, location_id bigint NOT NULL, uuid text NOT NULL, PRIMARY KEY (vintage, location_id))`,
+  );
+  let rows = 0;
+  const decoder = new TextDecoder();
+  for (const t of tables) {
+    for (let from = 0; from < t.ids.length; from += UUID_ROWS_AT_ONCE) {
+      const to = Math.min(t.ids.length, from + UUID_ROWS_AT_ONCE);
+      const ids: number[] = [];
+      const uuids: string[] = [];
+      for (let k = from; k < to; k++) {
+        ids.push(t.ids[k]!);
+        uuids.push(decoder.decode(t.bytes.subarray(t.start[k]!, t.start[k + 1]!)));
+      }
+      await client.query(
+        `INSERT INTO ${table} (vintage, location_id, uuid) SELECT $1, * FROM unnest($2::bigint[], $3::text[])`,
+        [t.vintage, ids, uuids],
+      );
+      rows += ids.length;
+    }
+  }
+  await client.query(`CREATE UNIQUE INDEX ON ${table} (vintage, uuid)`);
+  return rows;
+}
+
 /** Publishes the workspace just written to the folder; the previous one until it commits. */
 export async function publishWorkspace(
   url: string,
   fabric: Fabric,
+  uuids: readonly VintageUuids[],
   manifest: WorkspaceManifest,
   log: (line: string) => void,
 ): Promise<PublishFigures> {
@@ -85,13 +119,14 @@ export async function publishWorkspace(
       progress: null,
       log: (m) => log(`publish: ${m}`),
     });
+    const uuidRows = await loadUpstreamUuids(client, uuids);
     await client.query(
       `INSERT INTO ${pg.escapeIdentifier(NEXT)}.dataset_settings (key, value) VALUES ($1, $2)`,
       [MANIFEST_KEY, JSON.stringify(manifest)],
     );
     await switchSchemas(client);
     const importSeconds = (performance.now() - began) / 1000;
-    const rows = report.outcomes.reduce((n, o) => n + o.rows, 0);
+    const rows = report.outcomes.reduce((n, o) => n + o.rows, uuidRows);
     const figures = { rows, exportSeconds, importSeconds, rowsPerSecond: rows / importSeconds };
     log(
       `publish: ${rows} rows into PostGIS in ${importSeconds.toFixed(1)} s (${Math.round(figures.rowsPerSecond)} rows/s); schema ${WORKSPACE_SCHEMA} switched`,

@@ -8,10 +8,13 @@ import type { StoreSettings } from '../config/store-env';
 import { connectClient } from '../postgis/connection';
 import { openPostgisStore } from '../service/store/postgis/postgis-store';
 import type { Store } from '../service/store/store';
+import type { UpstreamIds } from './upstream-uuids';
 import { parseManifest, type WorkspaceManifest } from './workspace-files';
 
 /** The schema served; a publish builds the next one apart and renames it into place. */
 export const WORKSPACE_SCHEMA = 'workspace';
+/** The table of upstream's uuids per synced location and fabric vintage (format 2 on). */
+export const UPSTREAM_UUIDS = 'upstream_uuids';
 /** The key of the manifest in the schema's dataset_settings. */
 export const MANIFEST_KEY = 'workspace';
 
@@ -50,6 +53,48 @@ export async function publishedManifest(
 export interface HeldWorkspace {
   manifest: WorkspaceManifest;
   store: Store;
+  /** Upstream's uuids, or null when the workspace was published before they were kept. */
+  uuids: UpstreamIds | null;
+}
+
+/** translate's answers from the schema's upstream_uuids, over a pool of their own. */
+async function publishedUpstreamIds(
+  settings: Extract<StoreSettings, { kind: 'postgis' }>,
+): Promise<UpstreamIds | null> {
+  const pool = new pg.Pool({
+    connectionString: settings.url,
+    max: 2,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+  });
+  // A lost connection fails the query under way (translate then errs as upstream's would not);
+  // it must not end the process.
+  pool.on('error', () => {});
+  const table = `${pg.escapeIdentifier(WORKSPACE_SCHEMA)}.${UPSTREAM_UUIDS}`;
+  const { rows } = await pool.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [
+    table,
+  ]);
+  if (!rows[0]!.t) {
+    await pool.end();
+    return null;
+  }
+  return {
+    uuidOf: async (vintage, locationId) => {
+      const { rows: found } = await pool.query<{ uuid: string }>(
+        `SELECT uuid FROM ${table} WHERE vintage = $1 AND location_id = $2`,
+        [vintage, locationId],
+      );
+      return found[0]?.uuid ?? null;
+    },
+    locationIdOf: async (vintage, uuid) => {
+      const { rows: found } = await pool.query<{ location_id: string }>(
+        `SELECT location_id FROM ${table} WHERE vintage = $1 AND uuid = $2`,
+        [vintage, uuid],
+      );
+      return found[0] ? Number(found[0].location_id) : null;
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** The PostGIS workspace synced from `host` as a store, or null when the database has none. */
@@ -81,5 +126,10 @@ export async function openPublishedWorkspace(
     connectTimeoutMs: settings.connectTimeoutMs,
     log,
   });
-  return { manifest, store };
+  const uuids = manifest.format >= 2 ? await publishedUpstreamIds(settings) : null;
+  if (!uuids)
+    log(
+      'workspace: published before upstream uuids were kept: translate goes upstream until the next sync',
+    );
+  return { manifest, store, uuids };
 }

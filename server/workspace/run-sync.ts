@@ -35,6 +35,7 @@ import { syncAreas } from './sync-areas';
 import { EXIT, SyncStopped } from './sync-stopped';
 import { syncMetadata } from './sync-metadata';
 import { indexIn, joinedIds, uniqueIds } from './sorted-ids';
+import { vintageUuids, type VintageUuids } from './upstream-uuids';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
 
 export interface SyncOptions {
@@ -66,11 +67,12 @@ export type SyncResult = WorkspaceManifest & { published?: PublishFigures };
 async function publishInto(
   url: string,
   fabric: Parameters<typeof publishWorkspace>[1],
+  uuids: readonly VintageUuids[],
   manifest: WorkspaceManifest,
   log: (line: string) => void,
 ): Promise<PublishFigures> {
   try {
-    return await publishWorkspace(url, fabric, manifest, log);
+    return await publishWorkspace(url, fabric, uuids, manifest, log);
   } catch (err) {
     throw new SyncStopped(
       `the workspace is synced into its folder but not published into the database at ${describeUrl(url)} (the one published before is still served): ${(err as Error).message}`,
@@ -186,7 +188,14 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     // The uuid codec's key for the workspace's own answers: fixed per host, whatever it holds.
     seed: createHash('sha256').update(host).digest().readUInt32LE(0),
   });
-  const manifest = writeWorkspace(o.workspaceDir, fabric, {
+  // Upstream's uuid of each location in each vintage, read back once more: translate's answers.
+  const uuids = fabricPicked.map((v) =>
+    vintageUuids(
+      v,
+      concatenated(pulled.map((c) => countyLocations(journal, c.geoid, v, bulkChunk))),
+    ),
+  );
+  const manifest = writeWorkspace(o.workspaceDir, fabric, uuids, {
     sourceHost: host,
     areas: pulled.map((c) => ({ kind: 'county' as const, geoid: c.geoid, name: c.name })),
     states: areas.states,
@@ -198,5 +207,8 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     credits: client.credits(),
   });
   if (o.store?.kind !== 'postgis') return manifest;
-  return { ...manifest, published: await publishInto(o.store.url, fabric, manifest, o.log) };
+  return {
+    ...manifest,
+    published: await publishInto(o.store.url, fabric, uuids, manifest, o.log),
+  };
 }

@@ -138,6 +138,31 @@ it('answers report, summarize with coverage, places and a hexagon tile as the me
   expect(proxy.seen.some((r) => r.path.includes('fixedhex'))).toBe(false);
 });
 
+it('answers translate both ways from the published uuids, equal to upstream, sending none upstream', async () => {
+  const { locationId, county, presence } = service.locations;
+  const home = service.counties!.findIndex((c) => c.geoid === COUNTY);
+  for (const [vi, v] of synced.fabricVintages.entries()) {
+    const bit = 1 << service.vintages.findIndex((x) => x.vintage === v);
+    const ids = [...locationId].filter((_, i) => county![i] === home && presence[i]! & bit);
+    for (const id of [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids.at(-1)!]) {
+      const forth = `/fabricext/${v}/translate?src=location_id&dest=uuid&id=${id}`;
+      const upstream = await fetch(proxy.url + forth, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const expected = (await upstream.json()) as { uuid: string }[];
+      expect(expected, `${v} ${id}`).toHaveLength(1);
+      const before = proxy.seen.length;
+      const back = `/fabricext/${v}/translate?src=uuid&dest=location_id&id=${expected[0]!.uuid}`;
+      for (const path of [forth, back]) {
+        const answers = await both(`/api${path}`);
+        for (const a of answers)
+          expect(JSON.parse(a.toString()), `${vi} ${path}`).toEqual(expected);
+      }
+      expect(proxy.seen.slice(before).filter((r) => r.op === 'translate')).toEqual([]);
+    }
+  }
+});
+
 // A whole sync and publish in a child process: slower than most tests on a loaded machine.
 it('keeps the published workspace whole and served when a publish is killed before its switch commits', async () => {
   const before = await get(postgisApp, REPORT, square(0.05));
