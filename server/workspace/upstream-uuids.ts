@@ -26,29 +26,57 @@ export interface UpstreamIds {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** A growable typed array's next size. */
+function grown<T extends Float64Array | Uint32Array | Uint8Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
 /**
- * One vintage's table from its records (read once): each location_id with the uuid bulk named
- * for it. A location named twice with two uuids would make the answer ambiguous: that stops.
+ * One vintage's table from its records (read once, each uuid packed as it comes, so a state's
+ * millions are not held as strings): each location_id with the uuid bulk named for it. A
+ * location named twice with two uuids would make the answer ambiguous: that stops.
  */
 export function vintageUuids(vintage: string, records: Iterable<SyncedLocation>): VintageUuids {
-  const pairs: { id: number; uuid: string }[] = [];
-  for (const r of records) pairs.push({ id: r.location_id, uuid: r.uuid });
-  pairs.sort((a, b) => a.id - b.id);
-  const kept: typeof pairs = [];
-  for (const p of pairs) {
+  let ids = new Float64Array(1024);
+  let start = new Uint32Array(1025);
+  let bytes = new Uint8Array(1024 * 36);
+  let n = 0;
+  for (const r of records) {
+    const b = encoder.encode(r.uuid);
+    ids = grown(ids, n + 1);
+    start = grown(start, n + 2);
+    bytes = grown(bytes, start[n]! + b.length);
+    ids[n] = r.location_id;
+    bytes.set(b, start[n]!);
+    start[n + 1] = start[n]! + b.length;
+    n++;
+  }
+  const order = Uint32Array.from({ length: n }, (_, k) => k).sort((x, y) => ids[x]! - ids[y]!);
+  const uuidOf = (k: number) => bytes.subarray(start[k]!, start[k + 1]!);
+  const kept: number[] = [];
+  for (const k of order) {
     const last = kept[kept.length - 1];
-    if (last?.id !== p.id) kept.push(p);
-    else if (last.uuid !== p.uuid)
+    if (last === undefined || ids[last] !== ids[k]) kept.push(k);
+    else if (decoder.decode(uuidOf(last)) !== decoder.decode(uuidOf(k)))
       throw new Error(
-        `fabric ${vintage}: location ${p.id} came with two uuids (${last.uuid}, ${p.uuid})`,
+        `fabric ${vintage}: location ${ids[k]} came with two uuids (${decoder.decode(uuidOf(last))}, ${decoder.decode(uuidOf(k))})`,
       );
   }
-  const encoded = kept.map((p) => encoder.encode(p.uuid));
-  const start = new Uint32Array(kept.length + 1);
-  encoded.forEach((b, k) => (start[k + 1] = start[k]! + b.length));
-  const bytes = new Uint8Array(start[kept.length]!);
-  encoded.forEach((b, k) => bytes.set(b, start[k]!));
-  return { vintage, ids: Float64Array.from(kept, (p) => p.id), start, bytes };
+  const out = {
+    vintage,
+    ids: new Float64Array(kept.length),
+    start: new Uint32Array(kept.length + 1),
+    bytes: new Uint8Array(kept.reduce((sum, k) => sum + start[k + 1]! - start[k]!, 0)),
+  };
+  kept.forEach((k, j) => {
+    out.ids[j] = ids[k]!;
+    out.bytes.set(uuidOf(k), out.start[j]!);
+    out.start[j + 1] = out.start[j]! + uuidOf(k).length;
+  });
+  return out;
 }
 
 const MAGIC = 'WSUUIDS1';
