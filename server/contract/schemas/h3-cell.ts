@@ -3,7 +3,7 @@
 // real and really holds the point, so a client whose grouping went wrong (swapped latitude
 // and longitude, a stale cell column) hears about it instead of getting answers it will file
 // under the wrong group.
-import { getResolution, isValidCell, latLngToCell } from 'h3-js';
+import { getResolution, isValidCell, latLngToCell } from '../h3';
 
 /**
  * Why `cell` is not the H3 cell holding (lat, lng), or null when it is. Coordinates out of

@@ -1,6 +1,6 @@
 // Coverage operations: vintages, fixed coverage by location, mobile coverage by H3 cell.
 import { createRoute, z } from '@hono/zod-openapi';
-import { getResolution, isValidCell } from 'h3-js';
+import { getResolution, isValidCell } from '../../contract/h3';
 import type { Store } from '../store/store';
 import { parseJsonBody } from '../../contract/body';
 import { invalidParameter } from '../../contract/errors';

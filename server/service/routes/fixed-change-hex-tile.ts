@@ -5,7 +5,7 @@
 // their locations). Built from two hexagon tiles the store already answers, so every store
 // draws the same cells; rings come from H3 again, as each store draws them.
 import { VectorTile } from '@mapbox/vector-tile';
-import { cellToBoundary } from 'h3-js';
+import { cellToBoundary } from '../../contract/h3';
 import { PbfReader } from 'pbf';
 import {
   FEW_BSLS,

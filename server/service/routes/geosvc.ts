@@ -2,7 +2,7 @@
 // points by their resolution-4 cell before chunking its locate POSTs) and libgetgeo (its
 // examples fetch a county's boundary and collect the fabric inside it).
 import { createRoute, z } from '@hono/zod-openapi';
-import { latLngToCell } from 'h3-js';
+import { latLngToCell } from '../../contract/h3';
 import { parseJsonBody } from '../../contract/body';
 import { ServiceError, invalidParameter } from '../../contract/errors';
 import { boundaryFeature } from './boundaries';

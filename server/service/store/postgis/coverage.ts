@@ -3,7 +3,7 @@
 // twice, unknown ones skipped. Within a location or cell, the memory store answers in the order
 // its columns hold, which is the order the files carry: fixed by provider and technology, mobile
 // by provider, environment, technology and speed. SQL has no row order, so it is stated here.
-import { h3IndexToSplitLong, splitLongToH3Index } from 'h3-js';
+import { h3IndexToSplitLong, splitLongToH3Index } from '../../../contract/h3';
 import type { FixedRecord, MobileRecord } from '../store';
 import type { PgContext } from './context';
 

@@ -6,7 +6,7 @@
 // grouped by what decides their status (for the usual pair, a fabric vintage and coverage
 // reported on it, grouped at import); the filters are applied to the groups in JS with
 // shared/fixed-status.ts, so another filter on the same tile costs no query.
-import { cellToBoundary } from 'h3-js';
+import { cellToBoundary } from '../../../contract/h3';
 import {
   statusFromTiers,
   fixedFiltersRecord,

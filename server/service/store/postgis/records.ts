@@ -3,7 +3,7 @@
 // location_coverage (derived at import as the memory store derives them), the uuid from the
 // location's feature rank, the H3 res-8 cell computed from the point as the memory store does.
 // Answers keep the order asked; ids unknown in the release are skipped.
-import { latLngToCell } from 'h3-js';
+import { latLngToCell } from '../../../contract/h3';
 import { RECORD_FIELDS } from '../contract';
 import { SERVED_STATUS, servedStatusCode } from '../rules/served-status-codes';
 import type { AreaFeatureRecord, LocationRecord } from '../store';

@@ -4,7 +4,7 @@
 // the answer is the memory store's. The blocks carry the computed fields of the release's own
 // coverage under the BEAD rule for residential offers (the default); other coverage or filters read
 // the inside locations' fixed records (coverage-at.ts).
-import { splitLongToH3Index } from 'h3-js';
+import { splitLongToH3Index } from '../../../contract/h3';
 import type { FieldColumns } from '../../../postgis/point-blocks';
 import {
   MAX_EDGE_TESTS,

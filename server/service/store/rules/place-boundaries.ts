@@ -2,7 +2,6 @@
 // counties): those the release holds locations in, named as the Census county file names them
 // ("Sangamon County", "Illinois"), with the count of the release's locations inside and the
 // boundary's own box (the area a planner takes is the whole county or state, by its GEOID).
-import { bbox } from '@turf/turf';
 import { countyLabel } from '../../../../shared/county-label';
 import { boundaryFeature, type BoundaryKind } from '../../routes/boundaries';
 import type { Bbox, BoundaryEntry } from './place-entries';
@@ -22,6 +21,23 @@ export function countCountyLocations(
   else counts.set(geoid, { count: n, state });
 }
 
+/**
+ * The box of a boundary's rings, as turf's bbox answers it. Not imported from @turf/turf: that
+ * loads every turf module, about 28 MB of RSS in each thread that runs the service.
+ */
+function ringsBox(g: GeoJSON.Polygon | GeoJSON.MultiPolygon): Bbox {
+  const box: Bbox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of g.type === 'Polygon' ? [g.coordinates] : g.coordinates)
+    for (const ring of polygon)
+      for (const [x, y] of ring) {
+        if (x! < box[0]) box[0] = x!;
+        if (y! < box[1]) box[1] = y!;
+        if (x! > box[2]) box[2] = x!;
+        if (y! > box[3]) box[3] = y!;
+      }
+  return box;
+}
+
 function entry(
   kind: BoundaryKind,
   geoid: string,
@@ -32,7 +48,7 @@ function entry(
   if (!f) return null;
   const name = kind === 'counties' ? countyLabel(f.properties.name, geoid) : f.properties.name;
   const key = (kind === 'counties' ? f.properties.name : name).toUpperCase();
-  const box = bbox(f.geometry) as Bbox;
+  const box = ringsBox(f.geometry);
   return {
     kind: kind === 'counties' ? 'county' : 'state',
     geoid,

@@ -1,7 +1,7 @@
 // Fixed and mobile coverage records, typed exactly as the public BDC files: location_id and frn
 // as text (leading zeros kept), business_residential_code a letter. `coverage` is 1 on every
 // record: a record states that the provider reports service there.
-import { h3IndexToSplitLong, splitLongToH3Index } from 'h3-js';
+import { h3IndexToSplitLong, splitLongToH3Index } from '../../../../contract/h3';
 import type { FabricIndex } from '../fabric-index';
 import type { FixedRecord, MobileRecord } from '../../store';
 

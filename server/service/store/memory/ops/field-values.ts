@@ -3,7 +3,7 @@
 // The computed fields (datalevel 20) are read at a coverage vintage and, for served_status,
 // under the filters: by default the fabric vintage's own coverage and the BEAD rule over
 // residential offers.
-import { latLngToCell } from 'h3-js';
+import { latLngToCell } from '../../../../contract/h3';
 import {
   DEFAULT_FIXED_FILTERS,
   countingRule,

@@ -7,7 +7,7 @@
 // of the base resolution's cells (rules/tile-grid.ts, HEX_BASE_RESOLUTION), and its counts are
 // the sums of theirs.
 import Flatbush from 'flatbush';
-import { cellToBoundary, cellToLatLng, cellToParent, latLngToCell } from 'h3-js';
+import { cellToBoundary, cellToLatLng, cellToParent, latLngToCell } from '../../../../contract/h3';
 import type { FabricIndex } from '../fabric-index';
 
 /** The cells of one resolution that hold locations, and where to find them. */

@@ -1,5 +1,5 @@
 // Location records (data and bulk operations) assembled from columns on demand.
-import { latLngToCell } from 'h3-js';
+import { latLngToCell } from '../../../../contract/h3';
 import type { FabricIndex } from '../fabric-index';
 import type { AreaFeatureRecord, LocationRecord } from '../../store';
 import { continuousColumn, discreteColumn } from './field-values';
