@@ -4,10 +4,11 @@
 // throughput. What the rule reads is read once, in a compact form (parcel and footprint polygons
 // as packed integers, R-trees of their boxes, the release's locations as columns, parcel and
 // footprint → location lists, a kd-tree of the locations), and locate.ts decides on it with the
-// same shared rule. The other releases, and every call until the index is built, ask the
+// same shared rule. The other releases, and every call while the index is (re)built, ask the
 // database as before. The database's import ledger is read every few seconds: when an import
 // has loaded or published anything since, the index is dropped (locate asks the database) and
-// built again.
+// built again. While the database cannot be reached the index keeps answering: nothing can
+// change the tables meanwhile, and the next ledger read after the outage sees what changed.
 import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
 import type pg from 'pg';
@@ -192,14 +193,12 @@ export async function buildLocateIndex(
   };
 }
 
-/** How often the import ledger is read for a change (and the database for being up). */
+/** How often the import ledger is read for a change. */
 export const LEDGER_CHECK_MS = 2_000;
 
 export interface LocateIndexKeeper {
-  /** The index of release v when it is built, current and the database up; else null. */
+  /** The index of release v when it is built and current; else null. */
   get(vintage: string): LocateIndex | null;
-  /** The database could not be reached: locate asks it (and is refused) until it answers. */
-  setAside(): void;
   stop(): void;
 }
 
@@ -222,8 +221,8 @@ async function ledger(pool: pg.Pool): Promise<string> {
 
 /**
  * Builds the index of release `v` and keeps it in step with the database: read again whenever
- * the ledger changes, set aside while the database cannot be reached. Resolves once the first
- * build is done (a failed build leaves locate asking the database).
+ * the ledger changes. Resolves once the first build is done (a failed build leaves locate
+ * asking the database until a later check builds it).
  */
 export async function keepLocateIndex(
   pool: pg.Pool,
@@ -234,8 +233,8 @@ export async function keepLocateIndex(
   const log = opts.log ?? (() => {});
   let index: LocateIndex | null = null;
   let builtAt: string | null = null;
-  let up = true;
   let stopped = false;
+  let first = true;
   let busy: Promise<void> | null = null;
   const build = async () => {
     index = null;
@@ -255,20 +254,19 @@ export async function keepLocateIndex(
         return;
       }
       [index, builtAt] = [built, now];
-      log(
-        `locate: release ${v} indexed in process in ${Math.round(performance.now() - started)} ms (${Math.round(built.bytes / 2 ** 20)} MB)`,
-      );
+      // Said when rebuilt; the first build is part of opening the store.
+      if (!first)
+        log(
+          `locate: release ${v} indexed in process in ${Math.round(performance.now() - started)} ms (${Math.round(built.bytes / 2 ** 20)} MB)`,
+        );
       return;
     }
   };
   const check = async () => {
     try {
-      const now = await ledger(pool);
-      up = true;
-      if (now !== builtAt) await build();
+      if ((await ledger(pool)) !== builtAt) await build();
     } catch {
       // Unreachable, or a build cut short: asked again at the next check.
-      up = false;
     }
   };
   const once = () => {
@@ -278,13 +276,11 @@ export async function keepLocateIndex(
     return busy;
   };
   await once();
+  first = false;
   const timer = setInterval(() => void once(), opts.checkMs ?? LEDGER_CHECK_MS);
   timer.unref();
   return {
-    get: (vintage) => (up && index && index.vintage === vintage ? index : null),
-    setAside: () => {
-      up = false;
-    },
+    get: (vintage) => (index && index.vintage === vintage ? index : null),
     stop: () => {
       stopped = true;
       clearInterval(timer);

@@ -146,13 +146,9 @@ export async function openPostgisStore(
       );
     }
   }
-  // Locate from the index answers only while the database does (so an outage is one for every
-  // operation, and a correction loaded meanwhile is not missed).
-  pool.on('error', () => keeper?.setAside());
   const unavailable = (err: unknown): never => {
     const reason = connectionFailure(err);
     if (!reason) throw err;
-    keeper?.setAside();
     outage.refused(reason);
     throw new StoreUnavailable(reason);
   };
