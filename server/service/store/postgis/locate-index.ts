@@ -13,7 +13,7 @@ import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
 import type pg from 'pg';
 import type { PackedGeometry } from '../fabric';
-import { buildCsr, type Csr } from '../memory/csr';
+import { buildCsr, type Csr } from '../rules/csr';
 import { packedBBox } from '../rules/ring-test';
 import type { Box, LocateSource } from '../rules/locate-decision';
 import type { LayerVintages } from './context';
@@ -241,7 +241,9 @@ export async function keepLocateIndex(
     builtAt = null;
     const started = performance.now();
     // The ledger read before and after: an import that changed the tables meanwhile builds again.
-    for (let seen = await ledger(pool); !stopped;) {
+    let seen = await ledger(pool);
+    for (;;) {
+      if (stopped) return;
       const built = await buildLocateIndex(pool, v, layers);
       const now = await ledger(pool);
       if (now !== seen) {
