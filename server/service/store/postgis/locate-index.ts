@@ -12,17 +12,16 @@
 import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
 import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { PackedGeometry } from '../fabric';
 import { buildCsr, type Csr } from '../rules/csr';
 import { packedBBox } from '../rules/ring-test';
 import type { Box, LocateSource } from '../rules/locate-decision';
 import type { LayerVintages } from './context';
-import { PackedBuilder } from './packed-wkb';
+import { packedFromWkb } from './packed-wkb';
 
 /** The memory store pads its feature boxes by this (about a metre): the same reach here. */
 const BOX_PAD_DEG = 1e-5;
-/** Rows read per query while building, so the load never holds a whole table's rows at once. */
-const CHUNK = 100_000;
 
 const NONE: number[] = [];
 const EMPTY: PackedGeometry = {
@@ -61,25 +60,132 @@ function boxTree(g: PackedGeometry): Flatbush | null {
   return tree;
 }
 
+/** Growable Int32Array (the polygons' counts are not known before they are read). */
+class Ints {
+  a = new Int32Array(1024);
+  n = 0;
+  push(x: number) {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.n++] = x;
+  }
+  done(): Int32Array {
+    return this.a.slice(0, this.n);
+  }
+}
+
+/** A tuple of COPY's binary format: field k is buf[at[k] .. at[k] + len[k]) (len -1: NULL). */
+interface Tuple {
+  buf: Buffer;
+  at: Int32Array;
+  len: Int32Array;
+}
+
+/**
+ * Rows of `sql` streamed through COPY in its binary format, one tuple at a time: one query per
+ * table, no row objects, nothing but the current chunk held (node-postgres's rows of a million
+ * locations cost seconds and hundreds of MB).
+ */
+async function copyRows(
+  pool: pg.Pool,
+  sql: string,
+  fields: number,
+  visit: (t: Tuple) => void,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const stream = client.query(copyTo(`COPY (${sql}) TO STDOUT (FORMAT binary)`));
+    const t: Tuple = {
+      buf: Buffer.alloc(0),
+      at: new Int32Array(fields),
+      len: new Int32Array(fields),
+    };
+    let pending: Buffer = Buffer.alloc(0);
+    let header = true;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const buf = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      let pos = 0;
+      if (header) {
+        // Signature (11 bytes), flags, header extension length and the extension.
+        if (buf.length < 19) {
+          pending = buf;
+          continue;
+        }
+        pos = 19 + buf.readInt32BE(15);
+        header = false;
+      }
+      for (;;) {
+        if (pos + 2 > buf.length) break;
+        const n = buf.readInt16BE(pos);
+        if (n === -1) {
+          pos = buf.length;
+          break;
+        }
+        let at = pos + 2;
+        let whole = true;
+        for (let k = 0; k < n; k++) {
+          if (at + 4 > buf.length) {
+            whole = false;
+            break;
+          }
+          const len = buf.readInt32BE(at);
+          t.at[k] = at + 4;
+          t.len[k] = len;
+          at += 4 + Math.max(0, len);
+        }
+        if (!whole || at > buf.length) break;
+        t.buf = buf;
+        visit(t);
+        pos = at;
+      }
+      pending = buf.subarray(pos);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * A layer's polygons by feature (features are ranks from 0, so feature k is the k-th polygon);
- * null when a feature is missing (then locate keeps asking the database).
+ * null when a feature is missing (then locate keeps asking the database). Read as WKB straight
+ * into packed integers, as packed-wkb.ts reads them.
  */
-async function polygons(pool: pg.Pool, table: string): Promise<PackedGeometry | null> {
-  const b = new PackedBuilder();
-  for (;;) {
-    const { rows } = await pool.query<[number, Buffer]>({
-      text: `SELECT feature, ST_AsBinary(geom) FROM ${table}
-              WHERE feature >= $1 ORDER BY feature LIMIT ${CHUNK}`,
-      values: [b.count],
-      rowMode: 'array',
-    });
-    for (const [feature, wkb] of rows) {
-      if (feature !== b.count) return null;
-      b.addWkb(wkb);
-    }
-    if (rows.length < CHUNK) return b.finish();
-  }
+async function polygons(pool: pg.Pool, kind: string, lv: string): Promise<PackedGeometry | null> {
+  const partStart = new Ints();
+  const vertexStart = new Ints();
+  const xy = new Ints();
+  let count = 0;
+  let gap = false;
+  partStart.push(0);
+  vertexStart.push(0);
+  await copyRows(
+    pool,
+    `SELECT feature, ST_AsBinary(geom) FROM ${kind}_${lv} WHERE vintage = '${lv}' ORDER BY feature`,
+    2,
+    ({ buf, at, len }) => {
+      if (gap || buf.readInt32BE(at[0]) !== count) {
+        gap = true;
+        return;
+      }
+      const g = packedFromWkb(buf.subarray(at[1], at[1] + len[1]));
+      const parts = vertexStart.n - 1;
+      const vertices = xy.n / 2;
+      for (let k = 1; k < g.vertexStart.length; k++) vertexStart.push(vertices + g.vertexStart[k]);
+      for (let k = 0; k < g.xy.length; k++) xy.push(g.xy[k]);
+      partStart.push(parts + g.partStart[g.count]);
+      count++;
+    },
+  );
+  if (gap) return null;
+  return {
+    count,
+    partStart: Uint32Array.from(partStart.done()),
+    vertexStart: Uint32Array.from(vertexStart.done()),
+    xy: xy.done(),
+  };
 }
 
 /** Builds the index of release `v` (its layers as fabric_layers names them), or null. */
@@ -88,54 +194,71 @@ export async function buildLocateIndex(
   v: string,
   layers: LayerVintages,
 ): Promise<LocateIndex | null> {
+  checked(v);
   const pv = layers.parcels === null ? null : checked(layers.parcels);
   const fv = layers.footprints === null ? null : checked(layers.footprints);
-  const parcels = pv === null ? EMPTY : await polygons(pool, `parcels_${pv}`);
-  const footprints = fv === null ? EMPTY : await polygons(pool, `footprints_${fv}`);
+  const parcels = pv === null ? EMPTY : await polygons(pool, 'parcels', pv);
+  const footprints = fv === null ? EMPTY : await polygons(pool, 'footprints', fv);
   if (!parcels || !footprints) return null;
-  const lit = (x: string | null) => (x === null ? 'NULL::text' : `'${x}'`);
-  const ids: number[] = [];
-  const lngs: number[] = [];
-  const lats: number[] = [];
-  const parcelOf: number[] = [];
-  const footprintOf: number[] = [];
-  // The location's footprint only when that footprint's parcel is the location's parcel: what
-  // locate.ts's query and the memory store give FootprintParcel (else -1).
-  const footprintOnParcel: number[] = [];
-  let after = -1;
-  for (;;) {
-    const { rows } = await pool.query<
-      [number, number, number, number | null, number | null, number | null]
-    >({
-      text: `SELECT l.location_id::float8, l.longitude, l.latitude, la.parcel_feature,
-                    la.footprint_feature, fp.footprint_feature
-               FROM locations_${checked(v)} l
-               LEFT JOIN location_areas la
-                 ON la.vintage = ${lit(v)} AND la.location_id = l.location_id
-               LEFT JOIN footprint_parcels fp
-                 ON fp.footprints_vintage = ${lit(fv)} AND fp.parcels_vintage = ${lit(pv)}
-                AND fp.footprint_feature = la.footprint_feature
-                AND fp.parcel_feature = la.parcel_feature
-              WHERE l.vintage = ${lit(v)} AND l.location_id > $1
-              ORDER BY l.location_id LIMIT ${CHUNK}`,
-      values: [after],
-      rowMode: 'array',
-    });
-    for (const [id, lng, lat, p, f, fp] of rows) {
-      ids.push(id);
-      lngs.push(lng);
-      lats.push(lat);
-      parcelOf.push(p ?? -1);
-      footprintOf.push(f ?? -1);
-      footprintOnParcel.push(fp ?? -1);
-    }
-    if (rows.length < CHUNK) break;
-    after = ids[ids.length - 1];
+  const { rows: sized } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM locations_${v} WHERE vintage = '${v}'`,
+  );
+  const count = sized[0].n;
+  const ids = new Float64Array(count);
+  const lng = new Float64Array(count);
+  const lat = new Float64Array(count);
+  let n = 0;
+  await copyRows(
+    pool,
+    `SELECT location_id, longitude, latitude FROM locations_${v}
+      WHERE vintage = '${v}' ORDER BY location_id`,
+    3,
+    ({ buf, at }) => {
+      if (n === count) return;
+      ids[n] = Number(buf.readBigInt64BE(at[0]));
+      lng[n] = buf.readDoubleBE(at[1]);
+      lat[n] = buf.readDoubleBE(at[2]);
+      n++;
+    },
+  );
+  if (n !== count) return null;
+  // The parcel and footprint of each location (location_areas, in the same location_id order).
+  const parcelOf = new Int32Array(count).fill(-1);
+  const footprintOf = new Int32Array(count).fill(-1);
+  let next = 0;
+  await copyRows(
+    pool,
+    `SELECT location_id, parcel_feature, footprint_feature FROM location_areas
+      WHERE vintage = '${v}' ORDER BY location_id`,
+    3,
+    ({ buf, at, len }) => {
+      const id = Number(buf.readBigInt64BE(at[0]));
+      while (next < count && ids[next] < id) next++;
+      if (next === count || ids[next] !== id) return;
+      parcelOf[next] = len[1] < 0 ? -1 : buf.readInt32BE(at[1]);
+      footprintOf[next] = len[2] < 0 ? -1 : buf.readInt32BE(at[2]);
+    },
+  );
+  // Each footprint's parcel (footprint_parcels): a location's footprint counts for
+  // FootprintParcel only when it is on the location's parcel, as locate.ts's query asks.
+  const footprintParcel = new Int32Array(footprints.count).fill(-1);
+  if (pv !== null && fv !== null)
+    await copyRows(
+      pool,
+      `SELECT footprint_feature, parcel_feature FROM footprint_parcels
+        WHERE footprints_vintage = '${fv}' AND parcels_vintage = '${pv}'`,
+      2,
+      ({ buf, at }) => {
+        const f = buf.readInt32BE(at[0]);
+        if (f >= 0 && f < footprints.count) footprintParcel[f] = buf.readInt32BE(at[1]);
+      },
+    );
+  const footprintAt = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const f = footprintOf[i];
+    const onParcel = f >= 0 && parcelOf[i] >= 0 && footprintParcel[f] === parcelOf[i];
+    footprintAt[i] = onParcel ? f : -1;
   }
-  const count = ids.length;
-  const lng = Float64Array.from(lngs);
-  const lat = Float64Array.from(lats);
-  const footprintAt = Int32Array.from(footprintOnParcel);
   const points = new KDBush(Math.max(1, count), 64, Float64Array);
   for (let i = 0; i < count; i++) points.add(lng[i], lat[i]);
   points.finish();
@@ -176,7 +299,7 @@ export async function buildLocateIndex(
   return {
     vintage: v,
     source,
-    locationId: Float64Array.from(ids),
+    locationId: ids,
     forEachLocation([minX, minY, maxX, maxY], visit) {
       if (count === 0) return;
       for (const i of points.range(minX, minY, maxX, maxY)) visit(i, lng[i], lat[i]);
