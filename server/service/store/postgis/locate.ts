@@ -3,7 +3,8 @@
 // each footprint's parcel), the rule both stores share (rules/locate-decision.ts) decides on
 // those candidates with the same geometry functions on the same integer vertices, and only when
 // no parcel or footprint answers does a second query fetch the locations near enough for the
-// Nearest step.
+// Nearest step. The release indexed in process (locate-index.ts) is decided by the same rule on
+// that index, without a query.
 import { boxAround, roundMeters } from '../rules/geodesy';
 import {
   decideByAreas,
