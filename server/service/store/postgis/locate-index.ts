@@ -97,6 +97,9 @@ async function copyRows(
 ): Promise<void> {
   const client = await pool.connect();
   try {
+    // A table read whole may take longer than one request's statement timeout (at 10M).
+    await client.query('BEGIN READ ONLY');
+    await client.query('SET LOCAL statement_timeout = 0');
     const stream = client.query(copyTo(`COPY (${sql}) TO STDOUT (FORMAT binary)`));
     const t: Tuple = {
       buf: Buffer.alloc(0),
@@ -143,9 +146,13 @@ async function copyRows(
       }
       pending = buf.subarray(pos);
     }
-  } finally {
-    client.release();
+    await client.query('COMMIT');
+  } catch (err) {
+    // The connection is not handed back mid-transaction.
+    client.release(true);
+    throw err;
   }
+  client.release();
 }
 
 /**
