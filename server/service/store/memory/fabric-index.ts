@@ -7,7 +7,7 @@ import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
 import { packedBBox } from '../rules/ring-test';
 import { buildCoverageColumns, type CoverageColumns } from './coverage-columns';
-import { buildCsr, type Csr } from './csr';
+import { buildCsr, type Csr } from '../rules/csr';
 import type { Fabric, PackedGeometry } from '../fabric';
 import { createUuidCodec, type UuidCodec } from '../uuid-codec';
 

@@ -3,7 +3,8 @@
 // each footprint's parcel), the rule both stores share (rules/locate-decision.ts) decides on
 // those candidates with the same geometry functions on the same integer vertices, and only when
 // no parcel or footprint answers does a second query fetch the locations near enough for the
-// Nearest step.
+// Nearest step. The release indexed in process (locate-index.ts) is decided by the same rule on
+// that index, without a query.
 import { boxAround, roundMeters } from '../rules/geodesy';
 import {
   decideByAreas,
@@ -15,6 +16,7 @@ import {
 import type { LocatePoint, LocateRecord } from '../store';
 import type { LocateOptions, MatchType } from '../../../contract/schemas/locate-match-types';
 import type { PgContext } from './context';
+import type { LocateIndex } from './locate-index';
 import { PackedBuilder } from './packed-wkb';
 
 /** The memory store pads its feature boxes by this (about a metre): the same reach here. */
@@ -171,13 +173,52 @@ function sourceOf(rows: Row[], ids: Map<number, number>): LocateSource {
   };
 }
 
+/** locate over the in-process index of the release: the same rule, no round trip. */
+function locateInProcess(
+  ix: LocateIndex,
+  point: LocatePoint,
+  options: LocateOptions,
+): LocateRecord[] {
+  const x = point.longitude;
+  const y = point.latitude;
+  let hit: { index: number; distance: number; type: MatchType } | null = decideByAreas(
+    ix.source,
+    x,
+    y,
+    options,
+  );
+  if (!hit && options.matchtypes & NEAREST) {
+    const best = nearestOf(x, y, options.neardistancem, (visit) =>
+      ix.forEachLocation(boxAround(x, y, options.neardistancem), visit),
+    );
+    hit = best && { ...best, type: 'Nearest' };
+  }
+  return hit ? [record(point, ix.locationId[hit.index], hit)] : [];
+}
+
+const record = (
+  point: LocatePoint,
+  locationId: number,
+  hit: { distance: number; type: MatchType },
+): LocateRecord => ({
+  latitude: point.latitude,
+  longitude: point.longitude,
+  location_id: locationId,
+  distancem: roundMeters(hit.distance),
+  matchtype: hit.type,
+  sourcekey: point.sourcekey,
+});
+
 export async function locate(
   ctx: PgContext,
   vintage: string,
   point: LocatePoint,
   options: LocateOptions,
+  indexOf: (vintage: string) => LocateIndex | null = () => null,
 ): Promise<LocateRecord[]> {
   if (ctx.vintageIndex(vintage) < 0) return [];
+  const ix = indexOf(vintage);
+  if (ix) return locateInProcess(ix, point, options);
   const x = point.longitude;
   const y = point.latitude;
   const layers = ctx.layerVintages(vintage);
@@ -210,15 +251,5 @@ export async function locate(
     });
     hit = best && { ...best, type: 'Nearest' };
   }
-  if (!hit) return [];
-  return [
-    {
-      latitude: point.latitude,
-      longitude: point.longitude,
-      location_id: ids.get(hit.index)!,
-      distancem: roundMeters(hit.distance),
-      matchtype: hit.type,
-      sourcekey: point.sourcekey,
-    },
-  ];
+  return hit ? [record(point, ids.get(hit.index)!, hit)] : [];
 }

@@ -18,6 +18,7 @@ import { collect } from './collect';
 import { connectionFailure } from './connection-failure';
 import { history } from './history';
 import { locate } from './locate';
+import { keepLocateIndex, type LocateIndexKeeper } from './locate-index';
 import { match } from './match';
 import { createOutageLog } from './outage-log';
 import { places } from './places';
@@ -34,6 +35,11 @@ export interface PostgisStoreOptions {
   statementTimeoutMs?: number;
   /** Longest a call waits for a pooled connection (a free one, or a new one opened), ms. */
   connectTimeoutMs?: number;
+  /**
+   * Whether locate of the newest release answers from an index held in process (locate-index.ts;
+   * default true); false: every locate asks the database.
+   */
+  locateIndex?: boolean;
   log?: (line: string) => void;
 }
 
@@ -55,7 +61,8 @@ const KEEPALIVE_DELAY_MS = 10_000;
 
 type Bound = { [K in Exclude<keyof Store, 'kind' | 'close' | 'ping'>]: Store[K] };
 
-function bind(ctx: PgContext): Bound {
+function bind(ctx: PgContext, keeper: LocateIndexKeeper | null): Bound {
+  const indexOf = (v: string) => keeper?.get(v) ?? null;
   return {
     fabricVintages: () => fabricVintages(ctx),
     coverageVintages: () => coverageVintages(ctx),
@@ -69,7 +76,7 @@ function bind(ctx: PgContext): Bound {
     match: (v, query, maxresults, sourcekey) => match(ctx, v, query, maxresults, sourcekey),
     places: (v, q, maxresults) => places(ctx, v, q, maxresults),
     history: (v, id) => history(ctx, v, id),
-    locate: (v, point, options) => locate(ctx, v, point, options),
+    locate: (v, point, options) => locate(ctx, v, point, options, indexOf),
     translate: (v, src, dest, id) => translate(ctx, v, src, dest, id),
     summarize: (v, area, f, nocat, options) => summarize(ctx, v, area, f, nocat, options),
     count: (v, area) => countInArea(ctx, v, area),
@@ -124,6 +131,21 @@ export async function openPostgisStore(
       cause: err,
     });
   }
+  let keeper: LocateIndexKeeper | null = null;
+  if (opts.locateIndex !== false) {
+    const newest = ctx.vintages.at(-1)!.vintage;
+    try {
+      keeper = await keepLocateIndex(pool, newest, ctx.layerVintages(newest), { log: opts.log });
+    } catch (err) {
+      await pool.end();
+      throw new Error(
+        `the database at ${describeUrl(url)} cannot be read: ${(err as Error).message}`,
+        {
+          cause: err,
+        },
+      );
+    }
+  }
   const unavailable = (err: unknown): never => {
     const reason = connectionFailure(err);
     if (!reason) throw err;
@@ -131,7 +153,7 @@ export async function openPostgisStore(
     throw new StoreUnavailable(reason);
   };
   const bound: Bound & Pick<Store, 'ping'> = {
-    ...bind(ctx),
+    ...bind(ctx, keeper),
     // Health: a round trip within the connect timeout, however long statements may run.
     ping: async () => {
       // query_timeout per query is read by node-postgres, though its types omit it.
@@ -141,7 +163,10 @@ export async function openPostgisStore(
   const store = closableStore({
     kind: 'postgis',
     methods: bound,
-    release: () => pool.end(),
+    release: () => {
+      keeper?.stop();
+      return pool.end();
+    },
     failure: unavailable,
   });
   return store;

@@ -20,6 +20,9 @@ type Call = (n: number) => { label: string; url: string; init?: RequestInit };
 /** GETs and POSTs of both servers, the service's locate hot path and a street tile among them. */
 export function databaseCalls(fabric: Fabric, servers: ServersOverDatabase): Call[] {
   const v = fabric.vintages.at(-1)!.vintage;
+  // The newest release's locate answers from the index held in process (locate-index.ts),
+  // without the database; an older release's asks it.
+  const lv = fabric.vintages.at(-2)!.vintage;
   const loc = fabric.locations;
   const newest = 1 << (fabric.vintages.length - 1);
   const present = [...loc.locationId.keys()].filter((i) => (loc.presence[i] & newest) !== 0);
@@ -48,7 +51,7 @@ export function databaseCalls(fabric: Fabric, servers: ServersOverDatabase): Cal
   const [app, svc] = [`${servers.app}/api`, servers.service];
   return [
     (n) => ({ label: 'app data', url: `${app}/fabric/${v}/data/locations?location_id=${id(n)}` }),
-    (n) => ({ label: 'app locate', url: `${app}/fabricext/${v}/locate?${point(n)}` }),
+    (n) => ({ label: 'app locate', url: `${app}/fabricext/${lv}/locate?${point(n)}` }),
     (n) => ({ label: 'app history', url: `${app}/fabricext/${v}/history?location_id=${id(n)}` }),
     (n) => ({ label: 'app bdcfixed', url: `${app}/coverage/bdcfixed?location_id=${id(n)}` }),
     (n) => ({
@@ -66,7 +69,7 @@ export function databaseCalls(fabric: Fabric, servers: ServersOverDatabase): Cal
     }),
     (n) => ({
       label: 'service locate (hot path)',
-      url: `${svc}/fabricext/${v}/locate?${point(n)}`,
+      url: `${svc}/fabricext/${lv}/locate?${point(n)}`,
       init: { headers: auth },
     }),
     (n) => ({

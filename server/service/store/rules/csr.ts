@@ -1,5 +1,6 @@
 // Compressed sparse rows: "which locations belong to parcel p" without an array per parcel.
-// On SharedArrayBuffer, so a worker thread reads the same rows (see fabric-index.ts).
+// On SharedArrayBuffer, so a worker thread reads the same rows (see memory/fabric-index.ts); the
+// PostGIS store's locate index (postgis/locate-index.ts) builds its lists the same way.
 
 export interface Csr {
   start: Uint32Array; // length groups + 1
