@@ -44,6 +44,8 @@ export interface GenerateOptions {
   firstLocationId?: number;
   /** The fixed providers by role (fixed-coverage.ts); the demo county's own when not given. */
   fixedProviders?: readonly Provider[];
+  /** A county falling short of its size is laid out again asking for more (a state's share). */
+  topUp?: boolean;
 }
 
 /** A count of features tuned on Sangamon, scaled to a county's area (the same for Sangamon). */
@@ -134,15 +136,8 @@ export function checkDemoSize(asked: number, made: number, county = 'the demo co
   );
 }
 
-export function generateFabric({
-  seed,
-  locations,
-  geoid,
-  firstLocationId = FIRST_LOCATION_ID,
-  fixedProviders = FIXED_PROVIDERS,
-}: GenerateOptions): Fabric {
-  const geo = countyGeo(geoid);
-  const ever = Math.round(locations * EVER_PER_CURRENT);
+/** Towns, roads, rural spread and lifecycles of `ever` locations ever created. */
+function layOut(geo: CountyGeo, ever: number, seed: number, firstLocationId: number) {
   const { plans, ruralTarget } = planTowns(geo, ever, deriveSeed(seed, 'plan'));
   const b = new FabricBuilder();
   layOutTowns(geo, plans, b, seed);
@@ -155,6 +150,33 @@ export function generateFabric({
   });
   const life = runLifecycle(b.locations, new Rng(deriveSeed(seed, 'lifecycle')), firstLocationId);
   const locs = assembleLocations(geo, plans, b.locations, life, deriveSeed(seed, 'zip4'));
+  return { plans, b, life, locs };
+}
+
+/** More layouts a short county may take (topUp), each asking more in proportion. */
+const TOP_UPS = 3;
+/** Past this a county short of its size is full, not small: refused without asking again. */
+const TOP_UP_MOST = 100_000;
+
+export function generateFabric({
+  seed,
+  locations,
+  geoid,
+  firstLocationId = FIRST_LOCATION_ID,
+  fixedProviders = FIXED_PROVIDERS,
+  topUp = false,
+}: GenerateOptions): Fabric {
+  const geo = countyGeo(geoid);
+  const ever = Math.round(locations * EVER_PER_CURRENT);
+  let laid = layOut(geo, ever, seed, firstLocationId);
+  // Tiny towns waste more of their area at the edges than the plan allows for, so a small
+  // share in a small county can come out short of the size check: asked again for more.
+  const retry = topUp && ever <= TOP_UP_MOST;
+  for (let k = 0, ask = ever; retry && k < TOP_UPS && laid.locs.count < 0.9 * ever; k++) {
+    ask = Math.round((ask * ever) / laid.locs.count);
+    laid = layOut(geo, ask, seed, firstLocationId);
+  }
+  const { plans, b, life, locs } = laid;
   checkDemoSize(locations, locs.count, geoid === undefined ? undefined : geo.id.name);
   const vintages = DEMO_VINTAGES.map((v) => ({ ...v }));
   const vintageNames = vintages.map((v) => v.vintage);

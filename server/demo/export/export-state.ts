@@ -184,6 +184,7 @@ export async function exportStates(dir: string, opts: StateExportOptions): Promi
         geoid: county.geoid,
         firstLocationId: nextId,
         fixedProviders: county.fixedProviders,
+        topUp: true,
       });
       const loc = fabric.locations;
       const h3Cells = Array.from({ length: loc.count }, (_, i) =>
