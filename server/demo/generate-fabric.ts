@@ -171,8 +171,8 @@ export function generateFabric({
   let laid = layOut(geo, ever, seed, firstLocationId);
   // Tiny towns waste more of their area at the edges than the plan allows for, so a small
   // share in a small county can come out short of the size check: asked again for more.
-  const retry = topUp && ever <= TOP_UP_MOST;
-  for (let k = 0, ask = ever; retry && k < TOP_UPS && laid.locs.count < 0.9 * ever; k++) {
+  const tries = topUp && ever <= TOP_UP_MOST ? TOP_UPS : 0;
+  for (let k = 0, ask = ever; k < tries && laid.locs.count < 0.9 * ever; k++) {
     ask = Math.round((ask * ever) / laid.locs.count);
     laid = layOut(geo, ask, seed, firstLocationId);
   }
