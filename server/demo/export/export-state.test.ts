@@ -61,6 +61,7 @@ beforeAll(async () => {
   await exportStates(join(base, 'ri-a'), { ...RI, seed: 7 });
   await exportStates(join(base, 'ri-b'), { ...RI, seed: 7 });
   await exportStates(join(base, 'ri-c'), { ...RI, seed: 8 });
+  await exportStates(join(base, 'ri-newest'), { ...RI, seed: 7, releases: ['202506'] });
 }, 300_000);
 
 afterAll(async () => {
@@ -135,6 +136,20 @@ describe('a state demo', () => {
     const locations = [...a.keys()].filter((path) => path.includes('fabric_locations_'));
     expect(locations).toHaveLength(5);
     for (const path of locations) expect(a.get(path)!.equals(c.get(path)!)).toBe(false);
+  });
+
+  it('writes only the releases asked, the same bytes as among all five', async () => {
+    const all = await filesOf(join(base, 'ri-a'));
+    const newest = await filesOf(join(base, 'ri-newest'));
+    const manifest = JSON.parse(newest.get('manifest.json')!.toString()) as Manifest;
+    const tags = new Set(manifest.files.map((f) => f.vintage));
+    expect([...tags]).toEqual(['202506']);
+    expect(manifest.files.filter((f) => f.kind === 'parcels')[0].path).toBe(
+      'layers/parcels_44_J25.geojson',
+    );
+    for (const f of manifest.files.filter((m) => m.vintage === '202506' && m.path.includes('/')))
+      if (!f.path.startsWith('layers/'))
+        expect(newest.get(f.path)!.equals(all.get(f.path)!)).toBe(true);
   });
 
   it('holds one county at a time: each written out before the next is made', () => {

@@ -100,6 +100,8 @@ export function planStates(states: readonly string[], locations: number, seed: n
 export interface StateExportOptions {
   /** 2-digit state FIPS codes. */
   states: string[];
+  /** The releases written (YYYYMM): every demo release when not given. */
+  releases?: string[];
   locations: number;
   seed: number;
   zip?: boolean;
@@ -112,6 +114,8 @@ export interface StateExportOptions {
 
 /** The files of one state and release, open while its counties are appended. */
 interface ReleaseFiles {
+  /** Index into DEMO_VINTAGES (the fabric's presence bits). */
+  vi: number;
   locations: LineSink;
   retirements: LineSink;
   mobile: LineSink;
@@ -130,6 +134,7 @@ async function openRelease(dir: string, postal: string, fips: string, vi: number
     mobile: join(folder, `bdc_${fips}_mobile_broadband_h3_${bdcMarker(v)}.csv`),
   };
   const files: ReleaseFiles = {
+    vi,
     locations: LineSink.open(paths.locations),
     retirements: LineSink.open(paths.retirements),
     mobile: LineSink.open(paths.mobile),
@@ -153,14 +158,21 @@ export async function exportStates(dir: string, opts: StateExportOptions): Promi
       `a state demo holds at most ${MAX_STATE_LOCATIONS.toLocaleString('en-US')} locations; ${opts.locations.toLocaleString('en-US')} were asked`,
     );
   }
+  const all = DEMO_VINTAGES.map((v) => v.vintage);
+  const wanted = opts.releases ?? all;
+  for (const r of wanted) {
+    if (!all.includes(r)) throw new Error(`${r} is no demo release (${all.join(', ')})`);
+  }
+  const indexes = all.flatMap((v, vi) => (wanted.includes(v) ? [vi] : []));
   const plan = planStates(opts.states, opts.locations, opts.seed);
   const files: ManifestFile[] = [];
   const add = (kind: ManifestKind, vintage: string, path: string, rows: number) => {
     files.push({ kind, vintage, path: relative(dir, path), rows });
     log(`  ${relative(dir, path)}: ${rows.toLocaleString('en-US')} rows`);
   };
-  // One layer of each kind for every county of every state: the import keeps one per release.
-  const first = DEMO_VINTAGES[0].vintage;
+  // One layer of each kind for every county of every state, tagged with the first release
+  // written: the import keeps one per release, and it stands for every later one.
+  const first = all[indexes[0]];
   const layerDir = join(dir, 'layers');
   await mkdir(layerDir, { recursive: true });
   const tag = [...opts.states].sort().join('-');
@@ -175,7 +187,7 @@ export async function exportStates(dir: string, opts: StateExportOptions): Promi
   for (const fips of new Set(plan.map((c) => c.stateFips))) {
     const postal = STATE_POSTAL[fips]!;
     const releases: ReleaseFiles[] = [];
-    for (let vi = 0; vi < DEMO_VINTAGES.length; vi++)
+    for (const vi of indexes)
       releases.push(await openRelease(dir, postal, fips, vi, opts.zip ?? false));
     for (const county of plan.filter((c) => c.stateFips === fips)) {
       const fabric = generate({
@@ -190,7 +202,8 @@ export async function exportStates(dir: string, opts: StateExportOptions): Promi
       const h3Cells = Array.from({ length: loc.count }, (_, i) =>
         latLngToCell(loc.lat[i], loc.lng[i], 9),
       );
-      for (const [vi, release] of releases.entries()) {
+      for (const release of releases) {
+        const vi = release.vi;
         await writeLocationRows(fabric, vi, h3Cells, release.locations);
         await writeRetirementRows(fabric, vi, release.retirements);
         await writeFixedRows(fabric, vi, h3Cells, release.fixed, {
@@ -209,8 +222,8 @@ export async function exportStates(dir: string, opts: StateExportOptions): Promi
       );
       opts.countyWritten?.(county, fabric);
     }
-    for (const [vi, release] of releases.entries()) {
-      const v = DEMO_VINTAGES[vi].vintage;
+    for (const release of releases) {
+      const v = all[release.vi];
       for (const kind of ['locations', 'retirements'] as const) {
         await release[kind].close();
         add(kind, v, release.paths[kind], release[kind].lines - 1);

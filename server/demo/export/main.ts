@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { readCommandLine, refuseCommandLine, type Command } from '../../config/command-line';
 import { STATE_POSTAL } from '../county';
 import { DEFAULT_SEED } from '../generate-fabric';
+import { DEMO_VINTAGES } from '../vintages';
 import { loadDemoFabric } from '../load-demo-fabric';
 import { exportDemo } from './export-demo';
 import { exportStates, MAX_STATE_LOCATIONS, MIN_COUNTY_LOCATIONS } from './export-state';
@@ -12,7 +13,8 @@ import { exportStates, MAX_STATE_LOCATIONS, MIN_COUNTY_LOCATIONS } from './expor
 const COMMAND: Command = {
   name: 'demo',
   usage: `usage: npm run demo -- --export DIR [--zip] [--gpkg]
-       npm run demo -- --export DIR --state FIPS[,FIPS...] --locations N [--seed N] [--zip]
+       npm run demo -- --export DIR --state FIPS[,FIPS...] --locations N [--seed N]
+                       [--release YYYYMM[,YYYYMM...]] [--zip]
   The demo fabric (generated once, cached in .data/) written in the published file layouts,
   with a manifest.json for \`npm run import -- --manifest DIR/manifest.json\`.
   --export DIR     the folder to write
@@ -26,7 +28,8 @@ const COMMAND: Command = {
   same bytes.
   --state FIPS     the states, comma-separated
   --locations N    current locations in all (the newest release)
-  --seed N         the seed (default ${DEFAULT_SEED})`,
+  --seed N         the seed (default ${DEFAULT_SEED})
+  --release R      only these releases' files (default all five: ${DEMO_VINTAGES.map((v) => v.vintage).join(', ')})`,
 };
 function fail(message: string): never {
   return refuseCommandLine(COMMAND, message);
@@ -39,14 +42,17 @@ const args = readCommandLine(COMMAND, {
   state: { type: 'string' },
   locations: { type: 'string' },
   seed: { type: 'string' },
+  release: { type: 'string' },
 }).values;
 if (!args.export) fail('--export DIR is required');
 const dir = resolve(args.export);
 const started = performance.now();
 
 async function exportOneCounty() {
-  if (args.locations !== undefined || args.seed !== undefined)
-    fail('--locations and --seed go with --state (the demo county takes DEMO_LOCATIONS)');
+  if (args.locations !== undefined || args.seed !== undefined || args.release !== undefined)
+    fail(
+      '--locations, --seed and --release go with --state (the demo county takes DEMO_LOCATIONS)',
+    );
   const raw = process.env.DEMO_LOCATIONS;
   const locations = raw === undefined ? undefined : Number(raw);
   if (locations !== undefined && !Number.isInteger(locations)) {
@@ -74,12 +80,18 @@ async function exportState(list: string) {
   const seed = args.seed === undefined ? DEFAULT_SEED : Number(args.seed);
   if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32)
     fail(`--seed must be an integer from 0 to ${2 ** 32 - 1}, got "${args.seed}"`);
+  const known = DEMO_VINTAGES.map((v) => v.vintage);
+  const releases = args.release?.split(',').map((r) => r.trim());
+  for (const r of releases ?? []) {
+    if (!known.includes(r)) fail(`--release takes demo releases (${known.join(', ')}), got "${r}"`);
+  }
   console.log(
     `demo: states ${states.join(', ')}, ${locations.toLocaleString('en-US')} locations, seed ${seed}, into ${dir}`,
   );
   try {
     return await exportStates(dir, {
       states,
+      releases,
       locations,
       seed,
       zip: args.zip,
