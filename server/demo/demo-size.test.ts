@@ -17,7 +17,7 @@ describe('the demo size check', () => {
     expect(() => generateFabric(asked)).toThrow(
       /Bristol County holds about 268 current locations at most; 300 were asked/,
     );
-    const fabric = generateFabric({ ...asked, topUp: true });
+    const fabric = generateFabric({ ...asked, stateShare: true });
     expect(fabric.locations.count).toBeGreaterThanOrEqual(0.9 * 300 * 1.06);
     expect(fabric.county.name).toBe('Bristol County');
   });

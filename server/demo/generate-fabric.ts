@@ -22,7 +22,7 @@ export const DEFAULT_LOCATIONS = 85_000;
 export const DEFAULT_SEED = 20250630;
 
 /** Locations ever created per location wanted in the newest release (retired ones included). */
-const EVER_PER_CURRENT = 1.06;
+export const EVER_PER_CURRENT = 1.06;
 
 let lastCounty: CountyGeo | null = null;
 /**
@@ -44,8 +44,12 @@ export interface GenerateOptions {
   firstLocationId?: number;
   /** The fixed providers by role (fixed-coverage.ts); the demo county's own when not given. */
   fixedProviders?: readonly Provider[];
-  /** A county falling short of its size is laid out again asking for more (a state's share). */
-  topUp?: boolean;
+  /**
+   * The size is a state's share (export-state.ts): a small county falling short of it is laid
+   * out again asking for more, and a full one answers what it holds instead of being refused
+   * (the state gives the rest to its later counties).
+   */
+  stateShare?: boolean;
 }
 
 /** A count of features tuned on Sangamon, scaled to a county's area (the same for Sangamon). */
@@ -153,7 +157,7 @@ function layOut(geo: CountyGeo, ever: number, seed: number, firstLocationId: num
   return { plans, b, life, locs };
 }
 
-/** More layouts a short county may take (topUp), each asking more in proportion. */
+/** More layouts a short county may take (stateShare), each asking more in proportion. */
 const TOP_UPS = 3;
 /** Past this a county short of its size is full, not small: refused without asking again. */
 const TOP_UP_MOST = 100_000;
@@ -164,20 +168,20 @@ export function generateFabric({
   geoid,
   firstLocationId = FIRST_LOCATION_ID,
   fixedProviders = FIXED_PROVIDERS,
-  topUp = false,
+  stateShare = false,
 }: GenerateOptions): Fabric {
   const geo = countyGeo(geoid);
   const ever = Math.round(locations * EVER_PER_CURRENT);
   let laid = layOut(geo, ever, seed, firstLocationId);
   // Tiny towns waste more of their area at the edges than the plan allows for, so a small
   // share in a small county can come out short of the size check: asked again for more.
-  const tries = topUp && ever <= TOP_UP_MOST ? TOP_UPS : 0;
+  const tries = stateShare && ever <= TOP_UP_MOST ? TOP_UPS : 0;
   for (let k = 0, ask = ever; k < tries && laid.locs.count < 0.9 * ever; k++) {
     ask = Math.round((ask * ever) / laid.locs.count);
     laid = layOut(geo, ask, seed, firstLocationId);
   }
   const { plans, b, life, locs } = laid;
-  checkDemoSize(locations, locs.count, geoid === undefined ? undefined : geo.id.name);
+  if (!stateShare) checkDemoSize(locations, locs.count, geoid && geo.id.name);
   const vintages = DEMO_VINTAGES.map((v) => ({ ...v }));
   const vintageNames = vintages.map((v) => v.vintage);
   const inputs = coverageInputs(geo, plans, b, { locations: locs }, life.order, seed);

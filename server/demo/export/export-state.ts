@@ -13,7 +13,12 @@ import {
 } from '../../postgis/layouts';
 import type { Fabric, Provider } from '../../service/store/fabric';
 import { countiesOfState, loadCounty, STATE_POSTAL } from '../county';
-import { generateFabric, type GenerateOptions } from '../generate-fabric';
+import {
+  checkDemoSize,
+  EVER_PER_CURRENT,
+  generateFabric,
+  type GenerateOptions,
+} from '../generate-fabric';
 import { FIRST_LOCATION_ID } from '../lifecycle';
 import { deriveSeed } from '../prng';
 import { providersByCounty } from '../state-providers';
@@ -183,6 +188,10 @@ export async function exportStates(dir: string, opts: StateExportOptions): Promi
   });
   let nextId = FIRST_LOCATION_ID;
   let made = 0;
+  // A county that fills up short of its share (ever-created locations, as checkDemoSize
+  // counts them) leaves the rest owed, spread over the later counties in proportion to theirs.
+  let owed = 0;
+  let sharesLeft = plan.reduce((sum, c) => sum + c.locations, 0);
   const started = performance.now();
   for (const fips of new Set(plan.map((c) => c.stateFips))) {
     const postal = STATE_POSTAL[fips]!;
@@ -190,14 +199,26 @@ export async function exportStates(dir: string, opts: StateExportOptions): Promi
     for (const vi of indexes)
       releases.push(await openRelease(dir, postal, fips, vi, opts.zip ?? false));
     for (const county of plan.filter((c) => c.stateFips === fips)) {
+      const extra = Math.round((owed * county.locations) / sharesLeft);
+      owed -= extra;
+      sharesLeft -= county.locations;
+      const asked = county.locations + extra;
       const fabric = generate({
         seed: county.seed,
-        locations: county.locations,
+        locations: asked,
         geoid: county.geoid,
         firstLocationId: nextId,
         fixedProviders: county.fixedProviders,
-        topUp: true,
+        stateShare: true,
       });
+      const planned = Math.round(asked * EVER_PER_CURRENT);
+      if (fabric.locations.count < 0.9 * planned) {
+        const short = Math.round((planned - fabric.locations.count) / EVER_PER_CURRENT);
+        owed += short;
+        log(
+          `demo: ${county.name} holds ${short.toLocaleString('en-US')} fewer than its ${asked.toLocaleString('en-US')}: given to the counties after it`,
+        );
+      }
       const loc = fabric.locations;
       const h3Cells = Array.from({ length: loc.count }, (_, i) =>
         latLngToCell(loc.lat[i], loc.lng[i], 9),
@@ -237,6 +258,8 @@ export async function exportStates(dir: string, opts: StateExportOptions): Promi
     await sink.close();
     add(layer, first, path, sink.features);
   }
+  // What the last counties could not take either: refused as the demo county refuses.
+  checkDemoSize(opts.locations, made, `${opts.states.length > 1 ? 'the states' : 'the state'}`);
   const manifest: Manifest = {
     seed: opts.seed,
     county: plan[0].geoid,
