@@ -39,6 +39,21 @@ async function csvRows(dir: string, path: string): Promise<string[][]> {
     .map((line) => line.split(','));
 }
 
+/** Sizes each county is asked for, and the locations it made. */
+const asked = new Map<string, number>();
+const made = new Map<string, number>();
+
+/** The generator, with some counties holding only 1/`by` of what they are asked (full). */
+function fillsUp(full: string[], by: number) {
+  return (opts: GenerateOptions): Fabric => {
+    asked.set(opts.geoid!, opts.locations);
+    const locations = full.includes(opts.geoid!) ? Math.round(opts.locations / by) : opts.locations;
+    const fabric = generateFabric({ ...opts, locations });
+    made.set(opts.geoid!, fabric.locations.count);
+    return fabric;
+  };
+}
+
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), 'state-demo-'));
   // Counts the county fabrics alive between being made and written out: never more than one.
@@ -62,6 +77,8 @@ beforeAll(async () => {
   await exportStates(join(base, 'ri-b'), { ...RI, seed: 7 });
   await exportStates(join(base, 'ri-c'), { ...RI, seed: 8 });
   await exportStates(join(base, 'ri-newest'), { ...RI, seed: 7, releases: ['202506'] });
+  // Providence County (the fourth of five) made to fill up at half its share.
+  await exportStates(join(base, 'ri-full'), { ...RI, seed: 7, generate: fillsUp(['44007'], 4) });
 }, 300_000);
 
 afterAll(async () => {
@@ -150,6 +167,22 @@ describe('a state demo', () => {
     for (const f of manifest.files.filter((m) => m.vintage === '202506' && m.path.includes('/')))
       if (!f.path.startsWith('layers/'))
         expect(newest.get(f.path)!.equals(all.get(f.path)!)).toBe(true);
+  });
+
+  it('gives what a full county cannot hold to the counties after it, else refuses', async () => {
+    const plan = new Map(planStates(RI.states, RI.locations, 7).map((c) => [c.geoid, c]));
+    for (const c of ['44001', '44003', '44005', '44007'])
+      expect(asked.get(c)).toBe(plan.get(c)!.locations);
+    // Providence's shortfall, in current locations, all to Washington, the last county.
+    const planned = Math.round(plan.get('44007')!.locations * 1.06);
+    const short = Math.round((planned - made.get('44007')!) / 1.06);
+    expect(short).toBeGreaterThan(100);
+    expect(asked.get('44009')).toBe(plan.get('44009')!.locations + short);
+    // The last counties full: nobody is left to take the rest.
+    const lastFull = fillsUp(['44007', '44009'], 8);
+    await expect(
+      exportStates(join(base, 'ri-last-full'), { ...RI, seed: 7, generate: lastFull }),
+    ).rejects.toThrow(/the state holds about [\d,]+ current locations at most; 2,000 were asked/);
   });
 
   it('holds one county at a time: each written out before the next is made', () => {
