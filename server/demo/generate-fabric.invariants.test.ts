@@ -1,5 +1,6 @@
 // Structural invariants of a generated fabric: what the service and the browser tests take for
-// granted about the demo data, checked on a small fabric of the default seed.
+// granted about the demo data, checked on small fabrics of the default seed: the demo county's,
+// and one of another state's county as a state demo generates them.
 import { booleanPointInPolygon, booleanWithin, point, polygon } from '@turf/turf';
 import {
   cellToLatLng,
@@ -8,17 +9,13 @@ import {
   polygonToCells,
   splitLongToH3Index,
 } from 'h3-js';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { COORD_SCALE, type Fabric, type PackedGeometry } from '../service/store/fabric';
 import { locateOptions } from '../contract/schemas/locate';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import type { MatchType } from '../contract/schemas/locate-match-types';
 import { DEFAULT_SEED, generateFabric } from './generate-fabric';
-
-const fabric: Fabric = generateFabric({ seed: DEFAULT_SEED, locations: 6000 });
-const loc = fabric.locations;
-const newest = fabric.vintages.length - 1;
-const inNewest = (i: number) => (loc.presence[i] & (1 << newest)) !== 0;
 
 /** Feature i of packed polygons as GeoJSON rings. */
 function rings(g: PackedGeometry, i: number): [number, number][][] {
@@ -33,10 +30,36 @@ function rings(g: PackedGeometry, i: number): [number, number][][] {
   return out;
 }
 
-const parcelPolygon = (i: number) => polygon(rings(fabric.parcels.geometry, i));
-const footprintPolygon = (i: number) => polygon(rings(fabric.footprints.geometry, i));
+const zipcodes = createRequire(import.meta.url)('zipcodes') as {
+  lookupByState(state: string): unknown[];
+};
 
-describe('generated fabric', () => {
+const FABRICS: [string, string, Fabric][] = [
+  ['Sangamon County, IL', '17167', generateFabric({ seed: DEFAULT_SEED, locations: 6000 })],
+  [
+    'Kent County, DE',
+    '10001',
+    generateFabric({ seed: DEFAULT_SEED, locations: 6000, geoid: '10001' }),
+  ],
+];
+
+describe.each(FABRICS)('the generated fabric of %s', (name, geoid, fabric) => {
+  const loc = fabric.locations;
+  const newest = fabric.vintages.length - 1;
+  const inNewest = (i: number) => (loc.presence[i] & (1 << newest)) !== 0;
+  const parcelPolygon = (i: number) => polygon(rings(fabric.parcels.geometry, i));
+  const footprintPolygon = (i: number) => polygon(rings(fabric.footprints.geometry, i));
+
+  it('is of the county asked, its towns at ZIP codes of its state', () => {
+    expect(`${fabric.county.name}, ${fabric.county.state}`).toBe(name);
+    expect(fabric.county.geoid).toBe(geoid);
+    expect(fabric.towns.length).toBeGreaterThan(5);
+    const zips = new Set(
+      (zipcodes.lookupByState(fabric.county.state) as { zip: string }[]).map((z) => z.zip),
+    );
+    expect(fabric.towns.filter((t) => !zips.has(t.zip))).toEqual([]);
+  });
+
   it('puts every location inside the county boundary', () => {
     const outside: number[] = [];
     for (let i = 0; i < loc.count; i++) {

@@ -7,7 +7,7 @@ import type { Rng } from './prng';
 import { VINTAGE_COUNT } from './vintages';
 
 const NEVER = 255;
-const FIRST_ID = 1_000_000_000;
+export const FIRST_LOCATION_ID = 1_000_000_000;
 
 export interface Lifecycle {
   /** Original (builder) index of the k-th location in location_id order. */
@@ -17,8 +17,15 @@ export interface Lifecycle {
   reLocationId: Float64Array; // in id order
 }
 
-/** Retires and replaces locations; appends the replacements to `locs`. */
-export function runLifecycle(locs: LocationColumns, rng: Rng): Lifecycle {
+/**
+ * Retires and replaces locations; appends the replacements to `locs`. Ids start a little above
+ * `firstId`, so counties given consecutive ranges never share one.
+ */
+export function runLifecycle(
+  locs: LocationColumns,
+  rng: Rng,
+  firstId = FIRST_LOCATION_ID,
+): Lifecycle {
   const born = locs.count;
   const retireAt = new Uint8Array(born).fill(NEVER);
   const pairs: number[] = []; // (retired, replacement) builder indexes
@@ -66,7 +73,7 @@ export function runLifecycle(locs: LocationColumns, rng: Rng): Lifecycle {
   }
   const idOf = new Float64Array(n);
   const locationId = new Float64Array(n);
-  let id = FIRST_ID + rng.int(5000);
+  let id = firstId + rng.int(5000);
   for (let k = 0; k < n; k++) {
     id += 1 + rng.int(8);
     locationId[k] = id;

@@ -30,7 +30,8 @@ interface Tower {
 /** Towers per carrier: several in the city, one in most towns, rural sites along the grid. */
 function placeTowers(geo: CountyGeo, plans: readonly TownPlan[], seed: number): Tower[][] {
   const rng = new Rng(seed);
-  const rural = [26, 18, 11, 8];
+  // Rural sites tuned on Sangamon's area, scaled to the county's (the same for Sangamon).
+  const rural = [26, 18, 11, 8].map((n) => Math.max(1, Math.round(n * geo.areaRatio)));
   return MOBILE_CARRIERS.map((_, c) => {
     const towers: Tower[] = [];
     const nr = (early: number) => (rng.chance(0.85) ? early + rng.int(VINTAGE_COUNT - early) : 255);

@@ -1,7 +1,8 @@
-// Which towns exist, how big they are and what shape they take. Sizes follow the places' real
-// relative populations (rounded); shapes are synthetic: a union of noisy disks, one per ZIP
+// Which towns exist, how big they are and what shape they take. In Sangamon County sizes follow
+// the places' real relative populations (rounded); elsewhere a place's ZIP codes stand in for its
+// population (the project holds no population figures). Shapes are synthetic: a union of noisy disks, one per ZIP
 // zone, so Springfield spreads over its several ZIP centroids.
-import type { CountyGeo } from './county';
+import { COUNTY, type CountyGeo } from './county';
 import { Rng } from './prng';
 
 /** Approximate relative populations; unknown places count as hamlets. */
@@ -28,6 +29,11 @@ const POPULATION: Record<string, number> = {
   Lowder: 100,
 };
 const HAMLET = 200;
+
+/** A place outside Sangamon by its ZIP codes: about 3,000 people a code, small towns 1,200. */
+function populationByZips(zips: number): number {
+  return zips <= 1 ? 1_200 : 3_000 * zips;
+}
 
 export interface Disk {
   x: number;
@@ -102,10 +108,14 @@ export function planTowns(
   ruralTarget: number;
 } {
   const rng = new Rng(seed);
-  const scale = totalLocations / 85_000;
+  // Density against the 85,000 locations of Sangamon's own area (areaRatio 1 there).
+  const scale = totalLocations / 85_000 / geo.areaRatio;
   const names: string[] = [];
   for (const t of geo.towns) if (!names.includes(t.name)) names.push(t.name);
-  const pop = (n: string) => POPULATION[n] ?? HAMLET;
+  const pop =
+    geo.id.geoid === COUNTY.geoid
+      ? (n: string) => POPULATION[n] ?? HAMLET
+      : (n: string) => populationByZips(geo.zipsOfPlace.get(n) ?? 0);
   // The largest place first: later towns give way where shapes would overlap.
   names.sort((a, b) => pop(b) - pop(a) || (a < b ? -1 : 1));
   const totalPop = names.reduce((s, n) => s + pop(n), 0);

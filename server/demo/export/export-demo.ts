@@ -29,7 +29,10 @@ export interface ManifestFile {
 export interface Manifest {
   /** The demo seed: the memory store keys its uuids with it, so an import can too. */
   seed: number;
+  /** The county, or a state demo's first. */
   county: string;
+  /** A state demo's every county (export-state.ts), ascending. */
+  counties?: string[];
   files: ManifestFile[];
 }
 

@@ -37,23 +37,57 @@ export async function writeFixed(
   zip: boolean,
   part: StatePart = { stateFips: fabric.county.stateFips, keep: () => true },
 ): Promise<Written> {
+  const sinks = new FixedSinks(dir, zip);
+  await writeFixedRows(fabric, vi, h3Cells, sinks, part);
+  return sinks.close();
+}
+
+/** One open file per state and technology of a vintage's fixed availability, opened when needed. */
+export class FixedSinks {
+  private readonly open = new Map<string, { path: string; sink: LineSink }>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly zip: boolean,
+  ) {}
+
+  async sink(stateFips: string, technology: number, vintage: string): Promise<LineSink> {
+    const key = `${stateFips}/${technology}`;
+    let open = this.open.get(key);
+    if (!open) {
+      const name = fixedFileName(stateFips, technology, vintage);
+      const path = join(this.dir, this.zip ? name.replace(/\.csv$/, '.zip') : name);
+      open = { path, sink: LineSink.open(path, this.zip ? name : undefined) };
+      this.open.set(key, open);
+      await open.sink.line(FIXED_COLUMNS.join(','));
+    }
+    return open.sink;
+  }
+
+  /** Every file finished, in the order they were opened. */
+  async close(): Promise<Written> {
+    const written: Written = [];
+    for (const { path, sink } of this.open.values()) {
+      await sink.close();
+      written.push({ path, rows: sink.lines - 1 });
+    }
+    return written;
+  }
+}
+
+/** The rows of writeFixed into the files of `sinks`. */
+export async function writeFixedRows(
+  fabric: Fabric,
+  vi: number,
+  h3Cells: readonly string[],
+  sinks: FixedSinks,
+  part: StatePart = { stateFips: fabric.county.stateFips, keep: () => true },
+): Promise<void> {
   const { locations: loc, fixedProviders } = fabric;
   const county = countyOfLocation(fabric);
   const blockGeoid = blockGeoidOf(fabric);
   const cov = fabric.fixedCoverage[vi];
   const { offers } = cov;
-  const sinks = new Map<number, { path: string; sink: LineSink }>();
-  const sinkFor = async (technology: number) => {
-    let open = sinks.get(technology);
-    if (!open) {
-      const name = fixedFileName(part.stateFips, technology, cov.vintage);
-      const path = join(dir, zip ? name.replace(/\.csv$/, '.zip') : name);
-      open = { path, sink: LineSink.open(path, zip ? name : undefined) };
-      sinks.set(technology, open);
-      await open.sink.line(FIXED_COLUMNS.join(','));
-    }
-    return open.sink;
-  };
   for (let i = 0; i < loc.count; i++) {
     if (cov.start[i] === cov.start[i + 1] || !part.keep(i)) continue;
     const block = blockGeoid(i);
@@ -75,15 +109,10 @@ export async function writeFixed(
         block,
         hex8,
       ];
-      await (await sinkFor(offers.technology[o])).line(row.join(','));
+      const sink = await sinks.sink(part.stateFips, offers.technology[o], cov.vintage);
+      await sink.line(row.join(','));
     }
   }
-  const written: Written = [];
-  for (const { path, sink } of sinks.values()) {
-    await sink.close();
-    written.push({ path, rows: sink.lines - 1 });
-  }
-  return written;
 }
 
 export function mobileFileName(fabric: Fabric, vintage: string): string {
@@ -92,9 +121,16 @@ export function mobileFileName(fabric: Fabric, vintage: string): string {
 
 /** Mobile coverage per res-9 cell; technology as the public files code it (300, 400, 500). */
 export async function writeMobile(fabric: Fabric, vi: number, path: string): Promise<number> {
-  const cov = fabric.mobileCoverage[vi];
   const sink = LineSink.open(path);
   await sink.line(MOBILE_COLUMNS.join(','));
+  await writeMobileRows(fabric, vi, sink);
+  await sink.close();
+  return sink.lines - 1;
+}
+
+/** The rows of writeMobile into an open file. */
+export async function writeMobileRows(fabric: Fabric, vi: number, sink: LineSink): Promise<void> {
+  const cov = fabric.mobileCoverage[vi];
   for (let c = 0; c < cov.cellHigh.length; c++) {
     const cell = splitLongToH3Index(cov.cellLow[c], cov.cellHigh[c]);
     for (let r = cov.start[c]; r < cov.start[c + 1]; r++) {
@@ -113,6 +149,4 @@ export async function writeMobile(fabric: Fabric, vi: number, path: string): Pro
       await sink.line(row.join(','));
     }
   }
-  await sink.close();
-  return sink.lines - 1;
 }

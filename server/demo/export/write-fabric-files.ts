@@ -32,11 +32,24 @@ export async function writeLocations(
   path: string,
   keep: KeepLocation = everyLocation,
 ): Promise<number> {
+  const sink = LineSink.open(path);
+  await sink.line(LOCATION_COLUMNS.join(','));
+  await writeLocationRows(fabric, vi, h3Cells, sink, keep);
+  await sink.close();
+  return sink.lines - 1;
+}
+
+/** The rows of writeLocations into an open file (a state's, one county after another). */
+export async function writeLocationRows(
+  fabric: Fabric,
+  vi: number,
+  h3Cells: readonly string[],
+  sink: LineSink,
+  keep: KeepLocation = everyLocation,
+): Promise<void> {
   const { locations: loc, towns, codes } = fabric;
   const county = countyOfLocation(fabric);
   const blockGeoid = blockGeoidOf(fabric);
-  const sink = LineSink.open(path);
-  await sink.line(LOCATION_COLUMNS.join(','));
   for (let i = 0; i < loc.count; i++) {
     if (!(loc.presence[i] & (1 << vi)) || !keep(i)) continue;
     const town = towns[loc.town[i]];
@@ -60,8 +73,6 @@ export async function writeLocations(
     ];
     await sink.line(row.map(csvField).join(','));
   }
-  await sink.close();
-  return sink.lines - 1;
 }
 
 function lowestBit(bits: number): number {
@@ -73,11 +84,18 @@ function lowestBit(bits: number): number {
  * (first present in that release) that replaces it.
  */
 export async function writeRetirements(fabric: Fabric, vi: number, path: string): Promise<number> {
+  const sink = LineSink.open(path);
+  await sink.line(RETIREMENT_COLUMNS.join(','));
+  await writeRetirementRows(fabric, vi, sink);
+  await sink.close();
+  return sink.lines - 1;
+}
+
+/** The rows of writeRetirements into an open file. */
+export async function writeRetirementRows(fabric: Fabric, vi: number, sink: LineSink) {
   const loc = fabric.locations;
   const indexOf = new Map<number, number>();
   for (let i = 0; i < loc.count; i++) indexOf.set(loc.locationId[i], i);
-  const sink = LineSink.open(path);
-  await sink.line(RETIREMENT_COLUMNS.join(','));
   for (let i = 0; i < loc.count; i++) {
     const re = loc.reLocationId[i];
     if (re === 0) continue;
@@ -86,6 +104,4 @@ export async function writeRetirements(fabric: Fabric, vi: number, path: string)
       throw new Error(`retirement equivalent ${re} of ${loc.locationId[i]} is no location`);
     if (lowestBit(loc.presence[r]) === vi) await sink.line(`${loc.locationId[i]},${re}`);
   }
-  await sink.close();
-  return sink.lines - 1;
 }

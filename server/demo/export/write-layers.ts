@@ -47,28 +47,64 @@ export async function writeLayerGeoJson(
   layer: LayerKind,
   path: string,
 ): Promise<number> {
+  const sink = FeatureSink.open(path);
+  await writeLayerFeatures(fabric, layer, sink);
+  await sink.close();
+  return sink.features;
+}
+
+/**
+ * A GeoJSON FeatureCollection written one feature a line. The comma after a feature is only
+ * known once the next one comes, so each line is held until then: a state's layer is written
+ * county after county into one file.
+ */
+export class FeatureSink {
+  private held: string | null = null;
+  features = 0;
+
+  private constructor(private readonly sink: LineSink) {}
+
+  static open(path: string): FeatureSink {
+    return new FeatureSink(LineSink.open(path));
+  }
+
+  async feature(text: string): Promise<void> {
+    if (this.features === 0) await this.sink.line('{"type":"FeatureCollection","features":[');
+    else await this.sink.line(`${this.held},`);
+    this.held = text;
+    this.features++;
+  }
+
+  async close(): Promise<void> {
+    if (this.held === null) await this.sink.line('{"type":"FeatureCollection","features":[');
+    else await this.sink.line(this.held);
+    await this.sink.line(']}');
+    await this.sink.close();
+  }
+}
+
+/** Every feature of one of the fabric's layers, into an open collection. */
+export async function writeLayerFeatures(
+  fabric: Fabric,
+  layer: LayerKind,
+  sink: FeatureSink,
+): Promise<void> {
   const g =
     layer === 'parcels'
       ? fabric.parcels.geometry
       : layer === 'footprints'
         ? fabric.footprints.geometry
         : fabric.roads.geometry;
-  const sink = LineSink.open(path);
-  await sink.line('{"type":"FeatureCollection","features":[');
   for (let f = 0; f < g.count; f++) {
     const id = JSON.stringify(featureId(fabric, layer, f));
     const props =
       layer === 'roads'
         ? `{"road_id":${id},"name":${JSON.stringify(fabric.roads.name[f])},"road_class":${fabric.roads.roadClass[f]}}`
         : `{"${layer === 'parcels' ? 'parcel_id' : 'footprint_id'}":${id}}`;
-    const comma = f + 1 < g.count ? ',' : '';
-    await sink.line(
-      `{"type":"Feature","properties":${props},"geometry":${geometry(g, f, layer !== 'roads')}}${comma}`,
+    await sink.feature(
+      `{"type":"Feature","properties":${props},"geometry":${geometry(g, f, layer !== 'roads')}}`,
     );
   }
-  await sink.line(']}');
-  await sink.close();
-  return g.count;
 }
 
 /** GeoJSON → GeoPackage with ogr2ogr; the GeoJSON is removed once converted. */
