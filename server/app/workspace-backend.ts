@@ -51,6 +51,7 @@ import {
 } from '../workspace/workspace-files';
 import type { Store } from '../service/store/store';
 import { TranslateQuery, type TranslateRecord } from '../contract/schemas/fabricext';
+import { DataQuery, type LocationRecord } from '../contract/schemas/fabric';
 import { upstreamIdsInMemory, type UpstreamIds } from '../workspace/upstream-uuids';
 import { ANSWERED_FROM, type Backend } from './backend';
 import { createEmbeddedBackend } from './embedded-backend';
@@ -171,6 +172,38 @@ async function heldTranslation(
   return locationId === null ? null : [{ uuid: id, location_id: locationId }];
 }
 
+/**
+ * Upstream's data answer for a location when the workspace holds it: GET, exactly location_id
+ * (as upstream writes it) or uuid (upstream's, of that vintage), the fabric vintage one whose
+ * records the sync showed equal to upstream's (manifest.localData), the location one of its
+ * synced locations. The record is the workspace's own with upstream's uuid; else null.
+ */
+async function heldRecord(
+  request: Request,
+  url: URL,
+  ids: UpstreamIds,
+  store: Store,
+  manifest: WorkspaceManifest,
+): Promise<LocationRecord[] | null> {
+  if (request.method !== 'GET') return null;
+  const v = /^\/fabric\/(\d{6})\/data\/locations$/.exec(url.pathname)?.[1];
+  if (!v || !manifest.fabricVintages.includes(v) || !manifest.localData[v]?.answered) return null;
+  const byId = onlyParams(url, ['location_id']);
+  const byUuid = onlyParams(url, ['uuid']);
+  let locationId: number | null = null;
+  if (byId && CANONICAL_ID.test(byId.location_id!)) {
+    locationId = Number(byId.location_id);
+    if ((await ids.uuidOf(v, locationId)) === null) return null;
+  } else if (byUuid && DataQuery.safeParse(byUuid).success) {
+    locationId = await ids.locationIdOf(v, byUuid.uuid!);
+  }
+  if (locationId === null) return null;
+  const uuid = await ids.uuidOf(v, locationId);
+  const records = await store.locationData(v, { location_id: locationId });
+  if (records.length !== 1 || uuid === null) return null;
+  return [{ ...records[0]!, uuid }];
+}
+
 /** A local answer, named as answered here so the person budgets count no credit for it. */
 function fromWorkspace(answer: Response): Response {
   const headers = new Headers(answer.headers);
@@ -230,6 +263,10 @@ export function withWorkspace(
         (await holdsFixedCoverage(request, url, store, manifest))
       )
         return fromWorkspace(await local.handle(request));
+      if (uuids && findOperation(request.method, url.pathname)?.name === 'data') {
+        const answer = await heldRecord(request, url, uuids, store, manifest).catch(() => null);
+        if (answer) return fromWorkspace(Response.json(answer));
+      }
       if (uuids && findOperation(request.method, url.pathname)?.name === 'translate') {
         // The table failing (a lost database connection) sends the question upstream.
         const answer = await heldTranslation(request, url, uuids, manifest).catch(() => null);
