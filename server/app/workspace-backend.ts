@@ -1,7 +1,7 @@
 // Upstream with a workspace (npm run sync): the project's own operations, which the real
 // service does not publish, are answered by the reference service in process over the synced
 // counties (one fabric spanning them all, so an area across two is answered whole). Of the
-// published operations two are answered here too, each only when the workspace holds exactly
+// published operations three are answered here too, each only when the workspace holds exactly
 // upstream's answer, with no credit spent and no round trip:
 // - bdcfixed: the vintage is named and synced, and every location asked is one the sync asked
 //   bdcfixed of for that vintage (the county's locations of its release, the newest synced
@@ -15,12 +15,16 @@
 //   way than upstream names it (leading zeros, upper-case hex) still goes upstream, as does an
 //   id asked into its own kind. A workspace synced before the uuids were kept sends translate
 //   upstream until it is synced again.
-// Anything else (a location outside the synced counties, a vintage not synced or not named, a
-// parameter the check does not know) still goes upstream. Every other published operation
-// goes upstream:
-// - data (the panel's address record): a record holds every field `fields` lists, some of
-//   them (datalevel 20) computed by upstream from its coverage; the sync pulls the 13 the views
-//   need, not the record.
+// - data (the panel's address record, by location_id or upstream's uuid): the fabric vintage is
+//   one whose records the sync showed to be upstream's (manifest.localData, verify-data.ts) and
+//   the location one of its synced locations. A record holds every field `fields` lists; the
+//   sync pulls 13 and the workspace computes the rest as the reference service does (the
+//   coverage fields from the coverage vintage of the same YYYYMM), so the answer is the
+//   workspace's own record with upstream's uuid. A workspace synced before the check sends
+//   data upstream.
+// Anything else (a location outside the synced counties, a vintage not synced or not named or
+// not verified, a parameter the check does not know) still goes upstream. Every other published
+// operation goes upstream:
 // - history: its first and last versions span every fabric vintage upstream has, not only the
 //   synced ones, and its equivalents may lie outside the synced counties.
 // - locate and match: the workspace has no parcels or footprints, so its locate could only
