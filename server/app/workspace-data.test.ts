@@ -207,6 +207,43 @@ it('sends data upstream for a vintage whose sample differs from the workspace, a
   await expectAnsweredHere(older, sample(idsOf(older), 5), differs);
 });
 
+it('sends data upstream for a vintage whose fields lists other fields than the record holds, asking no sample', async () => {
+  const [older, newer] = [fabricSynced[0]!, fabricSynced[1]!];
+  const other = workspaceDir('fields');
+  const log: string[] = [];
+  proxy.fault = (req) =>
+    req.op === 'fields' && req.path.startsWith(`/fabric/${older}/`)
+      ? {
+          alter: (text) =>
+            JSON.stringify(
+              (JSON.parse(text) as { fieldname: string }[]).filter(
+                (f) => f.fieldname !== 'h3_res8_id',
+              ),
+            ),
+        }
+      : undefined;
+  const from = proxy.seen.length;
+  let synced: WorkspaceManifest;
+  try {
+    synced = await runSync(syncOptions(proxy.url, other, log));
+  } finally {
+    proxy.fault = null;
+  }
+  const why = `fields does not list h3_res8_id, which the workspace's record holds`;
+  expect(synced.localData[older]).toEqual({ answered: false, why });
+  expect(log).toContain(`sync: data of fabric ${older} goes upstream: ${why}`);
+  expect(synced.localData[newer]).toEqual({ answered: true });
+  // Only the vintage whose fields matched was sampled.
+  const sampled = proxy.seen
+    .slice(from)
+    .filter((r) => r.op === 'data')
+    .map((r) => r.path);
+  expect(sampled).toEqual([expect.stringContaining(`/fabric/${newer}/data/locations?`)]);
+  const differs = await startApp(other);
+  await expectSentUpstream(older, sample(idsOf(older), 3), differs);
+  await expectAnsweredHere(newer, sample(idsOf(newer), 3), differs);
+});
+
 it('sends data upstream for a fabric vintage whose coverage vintage is not synced, and answers the other from its own coverage', async () => {
   const [older, newer] = [fabricSynced[0]!, fabricSynced[1]!];
   const other = workspaceDir('one-coverage');

@@ -145,11 +145,14 @@ export async function verifyLocalData(ctx: PullContext, input: VerifyInput): Pro
         ).map((f) => f.fieldname);
         const extra = listed.filter((f) => !ALL.includes(f));
         const missing = ALL.filter((f) => !listed.includes(f));
-        if (extra.length || missing.length || new Set(listed).size !== listed.length)
-          return [
-            v,
-            `fields lists ${extra.length ? `${extra.join(', ')}, which the workspace does not compute` : ''}${extra.length && missing.length ? '; and ' : ''}${missing.length ? `not ${missing.join(', ')}, which the workspace's record holds` : ''}${!extra.length && !missing.length ? 'a field twice' : ''}`,
-          ];
+        const unlike = extra.length
+          ? `fields lists ${extra.join(', ')}, which the workspace's record does not hold`
+          : missing.length
+            ? `fields does not list ${missing.join(', ')}, which the workspace's record holds`
+            : new Set(listed).size !== listed.length
+              ? 'fields lists a field twice'
+              : null;
+        if (unlike) return [v, unlike];
 
         // Every synced location's pulled fields, as bulk gave them.
         let batch: SyncedLocation[] = [];
