@@ -1,7 +1,7 @@
 // Upstream with a workspace (npm run sync): the project's own operations, which the real
 // service does not publish, are answered by the reference service in process over the synced
 // counties (one fabric spanning them all, so an area across two is answered whole). Of the
-// published operations two are answered here too, each only when the workspace holds exactly
+// published operations three are answered here too, each only when the workspace holds exactly
 // upstream's answer, with no credit spent and no round trip:
 // - bdcfixed: the vintage is named and synced, and every location asked is one the sync asked
 //   bdcfixed of for that vintage (the county's locations of its release, the newest synced
@@ -15,12 +15,16 @@
 //   way than upstream names it (leading zeros, upper-case hex) still goes upstream, as does an
 //   id asked into its own kind. A workspace synced before the uuids were kept sends translate
 //   upstream until it is synced again.
-// Anything else (a location outside the synced counties, a vintage not synced or not named, a
-// parameter the check does not know) still goes upstream. Every other published operation
-// goes upstream:
-// - data (the panel's address record): a record holds every field `fields` lists, some of
-//   them (datalevel 20) computed by upstream from its coverage; the sync pulls the 13 the views
-//   need, not the record.
+// - data (the panel's address record, by location_id or upstream's uuid): the fabric vintage is
+//   one whose records the sync showed to be upstream's (manifest.localData, verify-data.ts) and
+//   the location one of its synced locations. A record holds every field `fields` lists; the
+//   sync pulls 13 and the workspace computes the rest as the reference service does (the
+//   coverage fields from the coverage vintage of the same YYYYMM), so the answer is the
+//   workspace's own record with upstream's uuid. A workspace synced before the check sends
+//   data upstream.
+// Anything else (a location outside the synced counties, a vintage not synced or not named or
+// not verified, a parameter the check does not know) still goes upstream. Every other published
+// operation goes upstream:
 // - history: its first and last versions span every fabric vintage upstream has, not only the
 //   synced ones, and its equivalents may lie outside the synced counties.
 // - locate and match: the workspace has no parcels or footprints, so its locate could only
@@ -51,6 +55,7 @@ import {
 } from '../workspace/workspace-files';
 import type { Store } from '../service/store/store';
 import { TranslateQuery, type TranslateRecord } from '../contract/schemas/fabricext';
+import { DataQuery, type LocationRecord } from '../contract/schemas/fabric';
 import { upstreamIdsInMemory, type UpstreamIds } from '../workspace/upstream-uuids';
 import { ANSWERED_FROM, type Backend } from './backend';
 import { createEmbeddedBackend } from './embedded-backend';
@@ -171,6 +176,38 @@ async function heldTranslation(
   return locationId === null ? null : [{ uuid: id, location_id: locationId }];
 }
 
+/**
+ * Upstream's data answer for a location when the workspace holds it: GET, exactly location_id
+ * (as upstream writes it) or uuid (upstream's, of that vintage), the fabric vintage one whose
+ * records the sync showed equal to upstream's (manifest.localData), the location one of its
+ * synced locations. The record is the workspace's own with upstream's uuid; else null.
+ */
+async function heldRecord(
+  request: Request,
+  url: URL,
+  ids: UpstreamIds,
+  store: Store,
+  manifest: WorkspaceManifest,
+): Promise<LocationRecord[] | null> {
+  if (request.method !== 'GET') return null;
+  const v = /^\/fabric\/(\d{6})\/data\/locations$/.exec(url.pathname)?.[1];
+  if (!v || !manifest.fabricVintages.includes(v) || !manifest.localData[v]?.answered) return null;
+  const byId = onlyParams(url, ['location_id']);
+  const byUuid = onlyParams(url, ['uuid']);
+  let locationId: number | null = null;
+  if (byId && CANONICAL_ID.test(byId.location_id!)) {
+    locationId = Number(byId.location_id);
+    if ((await ids.uuidOf(v, locationId)) === null) return null;
+  } else if (byUuid && DataQuery.safeParse(byUuid).success) {
+    locationId = await ids.locationIdOf(v, byUuid.uuid!);
+  }
+  if (locationId === null) return null;
+  const uuid = await ids.uuidOf(v, locationId);
+  const records = await store.locationData(v, { location_id: locationId });
+  if (records.length !== 1 || uuid === null) return null;
+  return [{ ...records[0]!, uuid }];
+}
+
 /** A local answer, named as answered here so the person budgets count no credit for it. */
 function fromWorkspace(answer: Response): Response {
   const headers = new Headers(answer.headers);
@@ -230,6 +267,10 @@ export function withWorkspace(
         (await holdsFixedCoverage(request, url, store, manifest))
       )
         return fromWorkspace(await local.handle(request));
+      if (uuids && findOperation(request.method, url.pathname)?.name === 'data') {
+        const answer = await heldRecord(request, url, uuids, store, manifest).catch(() => null);
+        if (answer) return fromWorkspace(Response.json(answer));
+      }
       if (uuids && findOperation(request.method, url.pathname)?.name === 'translate') {
         // The table failing (a lost database connection) sends the question upstream.
         const answer = await heldTranslation(request, url, uuids, manifest).catch(() => null);

@@ -8,7 +8,10 @@
 //   + Σ counties [ 1 boundary + collect3 parts
 //       + Σ fabric vintages ⌈fields/5⌉ × ⌈uuids collect3 found/maxrequest⌉  (13 fields: 3)
 //       + Σ coverage vintages ⌈locations of its release in the county/1000⌉ ]
-//   + retired locations (history, one each).
+//   + retired locations (history, one each)
+//   + Σ fabric vintages whose coverage vintage (the same YYYYMM) is synced: the check of its
+//     data records (verify-data.ts): 1 fields + ⌈fields beyond the 13 and uuid/5⌉ bulk of a
+//     sample + 1 data (23 fields: 4); fewer when a step already differs.
 import { createHash } from 'node:crypto';
 import type { UpstreamAccess } from '../app/upstream-env';
 import type { StoreSettings } from '../config/store-env';
@@ -36,6 +39,7 @@ import { EXIT, SyncStopped } from './sync-stopped';
 import { syncMetadata } from './sync-metadata';
 import { indexIn, joinedIds, uniqueIds } from './sorted-ids';
 import { vintageUuids, type VintageUuids } from './upstream-uuids';
+import { verifyLocalData } from './verify-data';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
 
 export interface SyncOptions {
@@ -144,7 +148,6 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     pulled.map((c) => pullCountyCoverage(ctx, c, fabricPicked, coveragePicked, fixedChunk)),
   );
   const equivalents = await equivalentsOf(ctx, fabricPicked[fabricPicked.length - 1]!, retired);
-  progress.finish();
 
   const vintages: FabricVintage[] = fabricPicked.map((v) => {
     const r = offered.find((x) => x.vintage === v)!;
@@ -195,12 +198,27 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       concatenated(pulled.map((c) => countyLocations(journal, c.geoid, v, bulkChunk))),
     ),
   );
+  // Whether the workspace's own record of each vintage is upstream's (data answered locally).
+  const localData = await verifyLocalData(ctx, {
+    fabric,
+    fabricVintages: fabricPicked,
+    coverageVintages: coveragePicked,
+    uuids,
+    records: fabricPicked.map((v) =>
+      concatenated(pulled.map((c) => countyLocations(journal, c.geoid, v, bulkChunk))),
+    ),
+    bulkChunk,
+    plan: progress.plan,
+    log: o.log,
+  });
+  progress.finish();
   const manifest = writeWorkspace(o.workspaceDir, fabric, uuids, {
     sourceHost: host,
     areas: pulled.map((c) => ({ kind: 'county' as const, geoid: c.geoid, name: c.name })),
     states: areas.states,
     fabricVintages: fabricPicked,
     coverageVintages: coveragePicked,
+    localData,
     syncedAt: new Date().toISOString(),
     locations: fabric.locations.count,
     requests: client.counts(),

@@ -11,6 +11,7 @@ import type { SyncOptions } from './run-sync';
 import { createServiceClient } from './service-client';
 import { syncAreas } from './sync-areas';
 import { syncMetadata } from './sync-metadata';
+import { verifyCost } from './verify-data';
 import { readManifest } from './workspace-files';
 
 export interface SyncEstimate {
@@ -32,6 +33,8 @@ export interface SyncEstimate {
 }
 
 const METADATA = ['accountcontrol/listapis', 'fabric/vintages', 'coverage/vintages'];
+/** The operations the sync asks by GET (the others by POST). */
+const GETS = ['fabricext/history', 'fabric/fields', 'fabric/data'];
 
 export async function estimateSync(o: SyncOptions): Promise<SyncEstimate> {
   const host = new URL(o.access.url).host;
@@ -63,9 +66,21 @@ export async function estimateSync(o: SyncOptions): Promise<SyncEstimate> {
   requests['fabric/bulk'] = sum((c) => c.bulk);
   requests['coverage/bdcfixed'] = sum((c) => c.bdcfixed);
   requests['fabricext/history'] = sum((c) => c.history);
+  // The check of the workspace's own data records (verify-data.ts): a new sample per vintage
+  // when a county is added, or when the vintage was never checked.
+  const added = areas.counties.map((g) => !held.has(g));
+  const check = verifyCost(
+    journal,
+    meta.fabricPicked,
+    meta.coveragePicked,
+    (v) => added.some(Boolean) || !before?.localData[v],
+  );
+  requests['fabric/fields'] = check.fields;
+  requests['fabric/bulk'] += check.bulk;
+  requests['fabric/data'] = check.data;
   const price = (op: string) => {
     const [api, operation] = op.split('/');
-    const method = op === 'fabricext/history' || METADATA.includes(op) ? 'GET' : 'POST';
+    const method = GETS.includes(op) || METADATA.includes(op) ? 'GET' : 'POST';
     return (
       meta.prices.find(
         (r) => r.api === api && r.operation === operation && r.method.toUpperCase() === method,
@@ -73,7 +88,6 @@ export async function estimateSync(o: SyncOptions): Promise<SyncEstimate> {
     );
   };
   const total = Object.values(requests).reduce((a, b) => a + b, 0);
-  const added = areas.counties.map((g) => !held.has(g));
   return {
     counties: areas.counties.map((geoid, k) => ({
       geoid,

@@ -1,7 +1,8 @@
 // The workspace in PostGIS (STORE=postgis): the demo county synced through a proxy offering
 // only the published operations is published into a private cluster, and the app server in
-// upstream mode answers the project's own operations from it as it does from the memory
-// workspace; a publish killed before its switch commits leaves the one before served.
+// upstream mode answers the project's own operations, and translate and data, from it as it
+// does from the memory workspace; a publish killed before its switch commits leaves the one
+// before served.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,6 +160,30 @@ it('answers translate both ways from the published uuids, equal to upstream, sen
           expect(JSON.parse(a.toString()), `${vi} ${path}`).toEqual(expected);
       }
       expect(proxy.seen.slice(before).filter((r) => r.op === 'translate')).toEqual([]);
+    }
+  }
+});
+
+it('answers data by location_id and by uuid from the published workspace, equal to upstream, sending none upstream', async () => {
+  const { locationId, county, presence } = service.locations;
+  const home = service.counties!.findIndex((c) => c.geoid === COUNTY);
+  for (const v of synced.fabricVintages) {
+    expect(synced.localData[v], v).toEqual({ answered: true });
+    const bit = 1 << service.vintages.findIndex((x) => x.vintage === v);
+    const ids = [...locationId].filter((_, i) => county![i] === home && presence[i]! & bit);
+    for (const id of [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids.at(-1)!]) {
+      const byId = `/fabric/${v}/data/locations?location_id=${id}`;
+      const upstream = await fetch(proxy.url + byId, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      const expected = (await upstream.json()) as { uuid: string }[];
+      expect(expected, `${v} ${id}`).toHaveLength(1);
+      const before = proxy.seen.length;
+      for (const path of [byId, `/fabric/${v}/data/locations?uuid=${expected[0]!.uuid}`]) {
+        const answers = await both(`/api${path}`);
+        for (const a of answers) expect(JSON.parse(a.toString()), path).toEqual(expected);
+      }
+      expect(proxy.seen.slice(before).filter((r) => r.op === 'data')).toEqual([]);
     }
   }
 });

@@ -55,7 +55,11 @@ describe('npm run sync through the published operations', () => {
       coverageVintages: 1,
       boundary: 1,
       collect3: parts,
-      bulk: 3 * (chunks(older.length, 1000) + chunks(newest.size, 1000)),
+      // And per vintage the check of the workspace's own data records: fields, a sample of
+      // the other fields (2 calls), one data.
+      fields: 2,
+      data: 2,
+      bulk: 3 * (chunks(older.length, 1000) + chunks(newest.size, 1000)) + 2 * 2,
       fixedCoverageBulk: chunks(older.length, 1000) + chunks(newest.size, 1000),
       history: retired,
     });

@@ -25,6 +25,13 @@ const ManifestSchema = z
     states: z.array(z.object({ geoid: z.string(), name: z.string() })).default([]),
     fabricVintages: z.array(z.string()),
     coverageVintages: z.array(z.string()),
+    /**
+     * Per synced fabric vintage, whether data (the panel's record) is answered from the
+     * workspace, and why not (verify-data.ts). Absent in a workspace synced before: upstream.
+     */
+    localData: z
+      .record(z.string(), z.object({ answered: z.boolean(), why: z.string().optional() }))
+      .default({}),
     syncedAt: z.string(),
     locations: z.number().int(),
     /** Requests this sync sent, per operation (journaled answers of earlier runs not counted). */

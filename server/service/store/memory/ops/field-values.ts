@@ -24,11 +24,23 @@ export interface CoverageAt {
   filters: FixedFilters;
 }
 
-/** The fabric vintage's own coverage, the BEAD rule over residential offers (the badge's default). */
-export const coverageOfVintage = (vi: number): CoverageAt => ({
-  coverage: vi,
-  filters: DEFAULT_FIXED_FILTERS,
-});
+/**
+ * The fabric vintage's own coverage (the coverage vintage of the same YYYYMM, as summarize and
+ * the PostGIS import pair them), the BEAD rule over residential offers (the badge's default);
+ * null when the fabric holds no coverage of that YYYYMM.
+ */
+export function coverageOfVintage(ix: FabricIndex, vi: number): CoverageAt | null {
+  const v = ix.fabric.vintages[vi]?.vintage;
+  const coverage = ix.fabric.fixedCoverage.findIndex((c) => c.vintage === v);
+  return coverage < 0 ? null : { coverage, filters: DEFAULT_FIXED_FILTERS };
+}
+
+/** Where a column of the computed fields is read when the caller names no coverage. */
+function ownCoverage(ix: FabricIndex, vi: number): CoverageAt {
+  const at = coverageOfVintage(ix, vi);
+  if (!at) throw new Error(`no coverage of fabric vintage ${ix.fabric.vintages[vi]?.vintage}`);
+  return at;
+}
 
 /** H3 res-8 cells are computed on first use per location and memoised as codes (0 = not yet). */
 interface H3Memo {
@@ -124,7 +136,7 @@ export function discreteColumn(
   ix: FabricIndex,
   vi: number,
   name: string,
-  at: CoverageAt = coverageOfVintage(vi),
+  at?: CoverageAt,
 ): DiscreteColumn | null {
   const { locations: loc, codes } = ix.fabric;
   switch (name) {
@@ -141,7 +153,7 @@ export function discreteColumn(
     case 'h3_res8_id':
       return h3Res8(ix);
     case 'served_status':
-      return servedStatusColumn(ix, at);
+      return servedStatusColumn(ix, at ?? ownCoverage(ix, vi));
     default:
       return null;
   }
@@ -151,19 +163,20 @@ export function continuousColumn(
   ix: FabricIndex,
   vi: number,
   name: string,
-  at: CoverageAt = coverageOfVintage(vi),
+  given?: CoverageAt,
 ): ArrayLike<number> | null {
+  const at = () => given ?? ownCoverage(ix, vi);
   switch (name) {
     case 'unit_count':
       return ix.fabric.locations.unitCount;
     case 'max_down_mbps':
-      return ix.coverage(at.coverage).maxDown;
+      return ix.coverage(at().coverage).maxDown;
     case 'max_up_mbps':
-      return ix.coverage(at.coverage).maxUp;
+      return ix.coverage(at().coverage).maxUp;
     case 'provider_count':
-      return ix.coverage(at.coverage).providerCount;
+      return ix.coverage(at().coverage).providerCount;
     case 'fiber_provider_count':
-      return ix.coverage(at.coverage).fiberProviderCount;
+      return ix.coverage(at().coverage).fiberProviderCount;
     default:
       return null;
   }

@@ -2,7 +2,8 @@
 import { latLngToCell } from '../../../../contract/h3';
 import type { FabricIndex } from '../fabric-index';
 import type { AreaFeatureRecord, LocationRecord } from '../../store';
-import { continuousColumn, discreteColumn } from './field-values';
+import { continuousColumn, coverageOfVintage, discreteColumn } from './field-values';
+import { SERVED_STATUS, servedStatusCode } from '../../rules/served-status-codes';
 import { RECORD_FIELDS } from '../../field-catalogue';
 import { countyOfLocation } from '../../fabric-counties';
 
@@ -33,6 +34,34 @@ function continuous(ix: FabricIndex, vi: number, name: string): (i: number) => n
   return (i) => col[i];
 }
 
+/**
+ * The coverage fields of vintage vi's records: read from the coverage of the same YYYYMM, as
+ * summarize reads them and as the PostGIS import derives them. A fabric without that coverage
+ * (a workspace synced with other coverage vintages) gives what PostGIS gives a location with no
+ * coverage rows: no offers, so unserved (notbsl for a non-BSL) and zeros.
+ */
+function coverageReaders(ix: FabricIndex, vi: number) {
+  const at = coverageOfVintage(ix, vi);
+  if (at)
+    return {
+      served_status: discrete(ix, vi, 'served_status'),
+      max_down_mbps: continuous(ix, vi, 'max_down_mbps'),
+      max_up_mbps: continuous(ix, vi, 'max_up_mbps'),
+      provider_count: continuous(ix, vi, 'provider_count'),
+      fiber_provider_count: continuous(ix, vi, 'fiber_provider_count'),
+    };
+  const { bslFlag } = ix.fabric.locations;
+  const none = () => 0;
+  return {
+    served_status: (i: number) =>
+      SERVED_STATUS[servedStatusCode({ inRelease: true, bsl: bslFlag[i] === 1 }, 0)]!,
+    max_down_mbps: none,
+    max_up_mbps: none,
+    provider_count: none,
+    fiber_provider_count: none,
+  };
+}
+
 function buildReaders(ix: FabricIndex, vi: number): FieldReaders {
   const { locations: loc, towns, codes } = ix.fabric;
   const county = countyOfLocation(ix.fabric);
@@ -58,11 +87,7 @@ function buildReaders(ix: FabricIndex, vi: number): FieldReaders {
     longitude: (i) => loc.lng[i],
     state_abbr: discrete(ix, vi, 'state_abbr'),
     h3_res8_id: discrete(ix, vi, 'h3_res8_id'),
-    served_status: discrete(ix, vi, 'served_status'),
-    max_down_mbps: continuous(ix, vi, 'max_down_mbps'),
-    max_up_mbps: continuous(ix, vi, 'max_up_mbps'),
-    provider_count: continuous(ix, vi, 'provider_count'),
-    fiber_provider_count: continuous(ix, vi, 'fiber_provider_count'),
+    ...coverageReaders(ix, vi),
   };
 }
 

@@ -5,12 +5,7 @@
 import { forEachPresentPoint, type FabricIndex } from '../fabric-index';
 import type { Area, SummarizeResult } from '../../store';
 import { buildAreaIndex } from '../../rules/area-index';
-import {
-  continuousColumn,
-  coverageOfVintage,
-  discreteColumn,
-  type CoverageAt,
-} from './field-values';
+import { continuousColumn, discreteColumn, type CoverageAt } from './field-values';
 import {
   MAX_EDGE_TESTS,
   countedEdgeTests,
@@ -65,9 +60,9 @@ export function summarize(
   {
     maxcount,
     maxEdgeTests = MAX_EDGE_TESTS,
-    at = coverageOfVintage(vi),
+    at,
   }: AreaLimits & {
-    /** Where the computed fields are read (coverage vintage index, audience). */
+    /** Where the computed fields are read (coverage vintage index, audience); by default the vintage's own. */
     at?: CoverageAt;
   },
 ): SummarizeResult {
