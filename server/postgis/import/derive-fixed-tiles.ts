@@ -3,7 +3,8 @@
 // - fixed_tiers: per coverage vintage, each location's record count and its residential and
 //   business tier strings (shared/fixed-status.ts encodeTiers). The rule is not restated in SQL:
 //   each distinct offer gets its own strings from encodeTiers, and a location's are the digit by
-//   digit maximum over its offers, which is what encodeTiers computes over them all.
+//   digit maximum over its offers (a bit_or of masks, tierMasks), which is what encodeTiers
+//   computes over them all.
 // - location_cells, hex_parents and hex_cells: the H3 cell (res 7 and 8) of each location's
 //   point, by h3-js as the memory store finds them, the parents (res 5 and 6) of each res-7
 //   cell, and each cell's boundary box, so a tile finds its cells. Streamed out through a
@@ -19,7 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { cellToBoundary, cellToParent, latLngToCell } from 'h3-js';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { encodeTiers, TIER_TECHNOLOGIES } from '../../../shared/fixed-status';
+import { encodeTiers, TIER_TECHNOLOGIES, TIERS } from '../../../shared/fixed-status';
 import type { FixedOffer } from '../../../shared/served-status';
 import {
   COARSE_HEX_RESOLUTIONS,
@@ -35,26 +36,68 @@ const OFFERS = `
          low_latency::int AS low_latency, business_residential_code
     FROM fixed_availability WHERE vintage = $1`;
 
-/** The digit-by-digit maximum of column `col`'s tier strings, as one SQL expression. */
-function digitMax(col: string): string {
-  return Array.from({ length: DIGITS }, (_, k) => `max(substr(${col}, ${k + 1}, 1))`).join(' || ');
+/**
+ * A tier string as bit masks whose OR is the string of the digit-by-digit maximum: digit d
+ * (0..TIERS.length) is d ones in its own group of TIERS.length bits, so OR keeps the most
+ * ones. A location's strings are then a few bit_or over bigints, not a max of substrings per
+ * digit (18 text aggregates of each audience per record).
+ */
+const BITS = TIERS.length;
+const PER_WORD = Math.floor(63 / BITS);
+const WORDS = Math.ceil(DIGITS / PER_WORD);
+
+function tierMasks(tiers: string): string[] {
+  const words = Array.from({ length: WORDS }, () => 0n);
+  for (let k = 0; k < DIGITS; k++) {
+    const d = tiers.charCodeAt(k) - 48;
+    if (!(d >= 0 && d <= BITS)) throw new Error(`tier digit ${tiers[k]} of ${tiers}`);
+    const w = Math.floor(k / PER_WORD);
+    words[w] |= ((1n << BigInt(d)) - 1n) << BigInt((k % PER_WORD) * BITS);
+  }
+  return words.map(String);
+}
+
+/** The tier string of mask columns `${col}0`, `${col}1`…, as one SQL expression. */
+function maskDigits(col: string): string {
+  const cases = Array.from({ length: BITS + 1 }, (_, d) => `WHEN ${2 ** d - 1} THEN '${d}'`);
+  return Array.from({ length: DIGITS }, (_, k) => {
+    const shift = (k % PER_WORD) * BITS;
+    return `CASE (${col}${Math.floor(k / PER_WORD)} >> ${shift}) & ${2 ** BITS - 1} ${cases.join(' ')} END`;
+  }).join(' || ');
 }
 
 async function deriveTiers(client: pg.Client, vintage: string): Promise<void> {
   const { rows } = await client.query<FixedOffer>(OFFERS, [vintage]);
   const col = <K extends keyof FixedOffer>(k: K) => rows.map((o) => o[k]);
+  const masks = (audience: 'residential' | 'business') =>
+    rows.map((o) => tierMasks(encodeTiers([o], audience)));
+  const r = masks('residential');
+  const b = masks('business');
+  const words = (x: string) => Array.from({ length: WORDS }, (_, w) => `${x}${w}`);
+  const params = (first: number) =>
+    Array.from({ length: WORDS }, (_, w) => `$${first + w}::bigint[]`);
+  const maskCols = [...words('r'), ...words('b')];
   await client.query('DELETE FROM fixed_tiers WHERE vintage = $1', [vintage]);
+  // Strings are decoded once per distinct mask (a few per release), not per location.
   await client.query(
     `WITH offers AS (
        SELECT * FROM unnest($2::smallint[], $3::int[], $4::int[], $5::smallint[], $6::text[],
-                            $7::text[], $8::text[]) AS o(technology, down, up, low_latency, br, r, b))
+                            ${[...params(7), ...params(7 + WORDS)].join(', ')})
+         AS o(technology, down, up, low_latency, br, ${maskCols.join(', ')})),
+     m AS (
+       SELECT a.location_id, count(*) AS offers, ${maskCols.map((c) => `bit_or(o.${c}) AS ${c}`).join(', ')}
+         FROM fixed_availability a JOIN offers o
+           ON o.technology = a.technology AND o.down = a.max_advertised_download_speed
+          AND o.up = a.max_advertised_upload_speed AND o.low_latency = a.low_latency
+          AND o.br = a.business_residential_code::text
+        WHERE a.vintage = $1 GROUP BY a.location_id),
+     rs AS (SELECT ${words('r').join(', ')}, ${maskDigits('r')} AS s
+              FROM (SELECT DISTINCT ${words('r').join(', ')} FROM m) d),
+     bs AS (SELECT ${words('b').join(', ')}, ${maskDigits('b')} AS s
+              FROM (SELECT DISTINCT ${words('b').join(', ')} FROM m) d)
      INSERT INTO fixed_tiers (vintage, location_id, offers, r, b)
-     SELECT $1, a.location_id, count(*), ${digitMax('o.r')}, ${digitMax('o.b')}
-       FROM fixed_availability a JOIN offers o
-         ON o.technology = a.technology AND o.down = a.max_advertised_download_speed
-        AND o.up = a.max_advertised_upload_speed AND o.low_latency = a.low_latency
-        AND o.br = a.business_residential_code::text
-      WHERE a.vintage = $1 GROUP BY a.location_id`,
+     SELECT $1, m.location_id, m.offers, rs.s, bs.s
+       FROM m JOIN rs USING (${words('r').join(', ')}) JOIN bs USING (${words('b').join(', ')})`,
     [
       vintage,
       col('technology_code'),
@@ -62,8 +105,8 @@ async function deriveTiers(client: pg.Client, vintage: string): Promise<void> {
       col('max_advertised_upload_speed'),
       col('low_latency'),
       col('business_residential_code'),
-      rows.map((o) => encodeTiers([o], 'residential')),
-      rows.map((o) => encodeTiers([o], 'business')),
+      ...Array.from({ length: WORDS }, (_, w) => r.map((m) => m[w])),
+      ...Array.from({ length: WORDS }, (_, w) => b.map((m) => m[w])),
     ],
   );
 }

@@ -56,7 +56,8 @@ async function deriveFootprintParcels(client: pg.Client, p: string, f: string) {
     `INSERT INTO footprint_parcels (parcels_vintage, footprints_vintage, footprint_feature, parcel_feature)
      SELECT $1, $2, b.feature, b.parcel_feature
        FROM (SELECT fp.feature, ${coveringFeature('parcels', p, 'ST_PointOnSurface(fp.geom)')} AS parcel_feature
-               FROM ${pg.escapeIdentifier(partitionName('footprints', f))} fp ORDER BY fp.geom) b
+               FROM (SELECT feature, geom FROM ${pg.escapeIdentifier(partitionName('footprints', f))}
+                      ORDER BY geom) fp) b
       WHERE b.parcel_feature IS NOT NULL`,
     [p, f],
   );
@@ -108,6 +109,10 @@ export async function deriveLayerAreas(
     group.vintages.push(vintage);
     stale.set(key, group);
   }
+  // One index probe per point finds one feature: a plain index scan, not a bitmap built and
+  // read for each probe (which the planner picks from its far too high row estimate of ~),
+  // takes a third less time.
+  await client.query('SET LOCAL enable_bitmapscan = off');
   for (const { p, f, vintages } of stale.values()) {
     const t0 = performance.now();
     await deriveLocationAreas(client, vintages, p, f);
@@ -125,4 +130,5 @@ export async function deriveLayerAreas(
       `parcels and footprints of the locations of ${vintages.join(', ')} in ${secs(t0, t1)} s, of footprints in ${secs(t1, performance.now())} s`,
     );
   }
+  await client.query('SET LOCAL enable_bitmapscan = on');
 }

@@ -126,6 +126,12 @@ export async function finishImport(
     // The spatial joins' cost estimates are huge, which makes the planner spend seconds
     // compiling them (JIT) for no gain.
     await client.query('SET LOCAL jit = off');
+    // The derivations sort and group whole releases (the fixed records by location, the
+    // locations by point): with the default 4 MB each spills to temporary files several times
+    // over. The statements run one at a time, so this is the import's own budget; the index
+    // builds of ATTACH use maintenance_work_mem.
+    await client.query(`SET LOCAL work_mem = '256MB'`);
+    await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
     await publish(client, log, known);
     await client.query('COMMIT');
   } catch (err) {
