@@ -16,6 +16,7 @@ import { COUNTY, syncOptions } from '../workspace/testing/sync-options';
 import { twoCountyFabric } from '../workspace/testing/two-counties';
 import { requestFrom, startAuthApp } from './auth/testing/auth-servers';
 import { startAppServer, type RunningAppServer } from './start-app-server';
+import { appAndUpstreamAnswers, locationIdsOf, sample } from './testing/local-answers';
 
 let demo: Fabric;
 let proxy: PublishedProxy;
@@ -48,46 +49,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-async function ask(base: string, path: string, body?: unknown, auth = false): Promise<Answer> {
-  const headers: Record<string, string> = auth ? { authorization: `Bearer ${TOKEN}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 /** The app server's answer, upstream's own, and the bdcfixed requests the app's call sent upstream. */
-async function appAndUpstream(path: string, body?: unknown) {
-  const before = proxy.seen.length;
-  const fromApp = await ask(`${app.url}/api`, path, body);
-  const sent = proxy.seen.slice(before).filter((r) => r.op.startsWith('fixedCoverage')).length;
-  const fromUpstream = await ask(proxy.url, path, body, true);
-  return { fromApp, fromUpstream, sent };
-}
+const appAndUpstream = (path: string, body?: unknown) =>
+  appAndUpstreamAnswers(app.url, proxy, (op) => op.startsWith('fixedCoverage'), path, body);
 
 /** The demo's location_ids in the synced county present in fabric vintage v, or absent from it. */
-function idsOf(v: string, present = true, county = COUNTY): number[] {
-  const bit = 1 << demo.vintages.findIndex((x) => x.vintage === v);
-  const { locationId, presence, county: countyOf } = demo.locations;
-  const k = demo.counties!.findIndex((c) => c.geoid === county);
-  const out: number[] = [];
-  locationId.forEach((id, i) => {
-    if (countyOf![i] === k && Boolean(presence[i]! & bit) === present) out.push(id);
-  });
-  return out;
-}
-
-/** n ids spread over the list, first and last included. */
-const sample = (ids: number[], n: number) =>
-  Array.from({ length: n }, (_, k) => ids[Math.round((k * (ids.length - 1)) / (n - 1))]!);
+const idsOf = (v: string, present = true, county = COUNTY) =>
+  locationIdsOf(demo, v, present, county);
 
 const releaseOf = (cv: string) => fabricSynced[releaseIndex(fabricSynced, cv)]!;
 

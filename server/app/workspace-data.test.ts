@@ -23,6 +23,7 @@ import { twoCountyFabric } from '../workspace/testing/two-counties';
 import { MANIFEST, type WorkspaceManifest } from '../workspace/workspace-files';
 import { requestFrom, startAuthApp } from './auth/testing/auth-servers';
 import { startAppServer, type RunningAppServer } from './start-app-server';
+import { appAndUpstreamAnswers, ask, locationIdsOf, sample } from './testing/local-answers';
 
 let demo: Fabric;
 let proxy: PublishedProxy;
@@ -64,45 +65,15 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-async function ask(base: string, path: string, auth = false): Promise<Answer> {
-  const res = await fetch(base + path, {
-    headers: auth ? { authorization: `Bearer ${TOKEN}` } : {},
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 /** The app server's answer, upstream's own, and the data requests the app's call sent upstream. */
-async function appAndUpstream(path: string, from = app) {
-  const before = proxy.seen.length;
-  const fromApp = await ask(`${from.url}/api`, path);
-  const sent = proxy.seen.slice(before).filter((r) => r.op === 'data').length;
-  const fromUpstream = await ask(proxy.url, path, true);
-  return { fromApp, fromUpstream, sent };
-}
+const appAndUpstream = (path: string, from = app) =>
+  appAndUpstreamAnswers(from.url, proxy, (op) => op === 'data', path);
 
 const byId = (v: string, id: number | string) => `/fabric/${v}/data/locations?location_id=${id}`;
 const byUuid = (v: string, uuid: string) => `/fabric/${v}/data/locations?uuid=${uuid}`;
 
 /** The demo's location_ids in a county present in fabric vintage v. */
-function idsOf(v: string, county = COUNTY): number[] {
-  const bit = 1 << demo.vintages.findIndex((x) => x.vintage === v);
-  const { locationId, presence, county: countyOf } = demo.locations;
-  const k = demo.counties!.findIndex((c) => c.geoid === county);
-  const out: number[] = [];
-  locationId.forEach((id, i) => {
-    if (countyOf![i] === k && presence[i]! & bit) out.push(id);
-  });
-  return out;
-}
-
-/** n ids spread over the list, first and last included. */
-const sample = (ids: number[], n: number) =>
-  Array.from({ length: n }, (_, k) => ids[Math.round((k * (ids.length - 1)) / (n - 1))]!);
+const idsOf = (v: string, county = COUNTY) => locationIdsOf(demo, v, true, county);
 
 const neighbour = () => demo.counties!.find((c) => c.geoid !== COUNTY)!.geoid;
 
@@ -147,7 +118,9 @@ it('sends data upstream for a location outside the synced county, a vintage not 
   await expectSentUpstream(v, sample(idsOf(v, neighbour()), 3));
   const old = idsOf(fabricNotSynced).find((x) => idsOf(v).includes(x))!;
   await expectSentUpstream(fabricNotSynced, [old]);
-  const uuid = ((await ask(proxy.url, byId(v, id!), true)).body as { uuid: string }[])[0]!.uuid;
+  const uuid = (
+    (await ask(proxy.url, byId(v, id!), undefined, true)).body as { uuid: string }[]
+  )[0]!.uuid;
   const paths = [
     byId(v, `00${id}`),
     byUuid(v, uuid.toUpperCase()),
@@ -160,7 +133,7 @@ it('sends data upstream for a location outside the synced county, a vintage not 
   for (const path of paths) {
     const before = proxy.seen.length;
     const fromApp = await ask(`${app.url}/api`, path);
-    const fromUpstream = await ask(proxy.url, path, true);
+    const fromUpstream = await ask(proxy.url, path, undefined, true);
     expect(fromApp, path).toEqual(fromUpstream);
     expect(
       proxy.seen.slice(before).filter((r) => r.op === 'data').length,

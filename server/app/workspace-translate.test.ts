@@ -18,6 +18,7 @@ import { twoCountyFabric } from '../workspace/testing/two-counties';
 import { MANIFEST } from '../workspace/workspace-files';
 import { requestFrom, startAuthApp } from './auth/testing/auth-servers';
 import { startAppServer, type RunningAppServer } from './start-app-server';
+import { appAndUpstreamAnswers, ask, locationIdsOf, sample } from './testing/local-answers';
 
 let demo: Fabric;
 let proxy: PublishedProxy;
@@ -48,53 +49,23 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-async function ask(base: string, path: string, auth = false): Promise<Answer> {
-  const res = await fetch(base + path, {
-    headers: auth ? { authorization: `Bearer ${TOKEN}` } : {},
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 /** The app server's answer, upstream's own, and the translate requests the app's call sent upstream. */
-async function appAndUpstream(path: string, from = app) {
-  const before = proxy.seen.length;
-  const fromApp = await ask(`${from.url}/api`, path);
-  const sent = proxy.seen.slice(before).filter((r) => r.op === 'translate').length;
-  const fromUpstream = await ask(proxy.url, path, true);
-  return { fromApp, fromUpstream, sent };
-}
+const appAndUpstream = (path: string, from = app) =>
+  appAndUpstreamAnswers(from.url, proxy, (op) => op === 'translate', path);
 
 const toUuid = (v: string, id: number | string) =>
   `/fabricext/${v}/translate?src=location_id&dest=uuid&id=${id}`;
 const toLocationId = (v: string, uuid: string) =>
   `/fabricext/${v}/translate?src=uuid&dest=location_id&id=${uuid}`;
 
-/** The demo's location_ids in a county present in fabric vintage v, or absent from it. */
-function idsOf(v: string, present = true, county = COUNTY): number[] {
-  const bit = 1 << demo.vintages.findIndex((x) => x.vintage === v);
-  const { locationId, presence, county: countyOf } = demo.locations;
-  const k = demo.counties!.findIndex((c) => c.geoid === county);
-  const out: number[] = [];
-  locationId.forEach((id, i) => {
-    if (countyOf![i] === k && Boolean(presence[i]! & bit) === present) out.push(id);
-  });
-  return out;
-}
-
-/** n ids spread over the list, first and last included. */
-const sample = (ids: number[], n: number) =>
-  Array.from({ length: n }, (_, k) => ids[Math.round((k * (ids.length - 1)) / (n - 1))]!);
+const idsOf = (v: string, present = true, county = COUNTY) =>
+  locationIdsOf(demo, v, present, county);
 
 const neighbour = () => demo.counties!.find((c) => c.geoid !== COUNTY)!.geoid;
 
 /** Upstream's uuid of a location in vintage v. */
 async function upstreamUuid(v: string, id: number): Promise<string> {
-  const { body } = await ask(proxy.url, toUuid(v, id), true);
+  const { body } = await ask(proxy.url, toUuid(v, id), undefined, true);
   return (body as { uuid: string }[])[0]!.uuid;
 }
 

@@ -1,0 +1,62 @@
+// What the tests of the workspace's local answers share: one question put to the app server
+// and to upstream (the published-only proxy), the requests the app's call sent upstream, and the
+// demo's locations by county and fabric vintage.
+import type { Fabric } from '../../service/store/fabric';
+import { TOKEN, type PublishedProxy } from '../../workspace/published-proxy';
+import { COUNTY } from '../../workspace/testing/sync-options';
+
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A GET, or a POST of `body` as JSON; with upstream's token when `auth`. */
+export async function ask(
+  base: string,
+  path: string,
+  body?: unknown,
+  auth = false,
+): Promise<Answer> {
+  const headers: Record<string, string> = auth ? { authorization: `Bearer ${TOKEN}` } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/**
+ * The app server's answer (at appUrl), upstream's own, and how many requests of the operations
+ * `counted` names the app's call sent upstream.
+ */
+export async function appAndUpstreamAnswers(
+  appUrl: string,
+  proxy: PublishedProxy,
+  counted: (op: string) => boolean,
+  path: string,
+  body?: unknown,
+) {
+  const before = proxy.seen.length;
+  const fromApp = await ask(`${appUrl}/api`, path, body);
+  const sent = proxy.seen.slice(before).filter((r) => counted(r.op)).length;
+  const fromUpstream = await ask(proxy.url, path, body, true);
+  return { fromApp, fromUpstream, sent };
+}
+
+/** The demo's location_ids in a county present in fabric vintage v, or absent from it. */
+export function locationIdsOf(demo: Fabric, v: string, present = true, county = COUNTY): number[] {
+  const bit = 1 << demo.vintages.findIndex((x) => x.vintage === v);
+  const { locationId, presence, county: countyOf } = demo.locations;
+  const k = demo.counties!.findIndex((c) => c.geoid === county);
+  const out: number[] = [];
+  locationId.forEach((id, i) => {
+    if (countyOf![i] === k && Boolean(presence[i]! & bit) === present) out.push(id);
+  });
+  return out;
+}
+
+/** n ids spread over the list, first and last included. */
+export const sample = (ids: number[], n: number) =>
+  Array.from({ length: n }, (_, k) => ids[Math.round((k * (ids.length - 1)) / (n - 1))]!);
