@@ -14,9 +14,14 @@ import { runSync } from '../workspace/run-sync';
 import { demoFabric } from '../workspace/testing/sync-fixture';
 import { COUNTY, syncOptions } from '../workspace/testing/sync-options';
 import { twoCountyFabric } from '../workspace/testing/two-counties';
-import { requestFrom, startAuthApp } from './auth/testing/auth-servers';
+import { requestFrom } from './auth/testing/auth-servers';
 import { startAppServer, type RunningAppServer } from './start-app-server';
-import { appAndUpstreamAnswers, locationIdsOf, sample } from './testing/local-answers';
+import {
+  appAndUpstreamAnswers,
+  locationIdsOf,
+  sample,
+  startBudgetApp,
+} from './testing/local-answers';
 
 let demo: Fabric;
 let proxy: PublishedProxy;
@@ -160,15 +165,7 @@ it('sends bdcfixed upstream for a synced location the sync did not ask of that v
 });
 
 it('counts no upstream credit in the person budgets for a bdcfixed answered from the workspace', async () => {
-  const server = await startAuthApp({
-    SERVICE_URL: proxy.url,
-    SERVICE_TOKEN: TOKEN,
-    WORKSPACE_DIR: dir,
-    APP_RATE_LIMIT: 'off',
-    APP_AUTH: 'proxy',
-    TRUSTED_PROXIES: '127.0.0.1',
-    APP_ADMINS: 'boss',
-  });
+  const server = await startBudgetApp(proxy.url, dir);
   try {
     const cv = coverageSynced[coverageSynced.length - 1]!;
     const [held] = sample(idsOf(releaseOf(cv)), 2);

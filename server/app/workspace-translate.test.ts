@@ -16,9 +16,15 @@ import { demoFabric } from '../workspace/testing/sync-fixture';
 import { COUNTY, syncOptions } from '../workspace/testing/sync-options';
 import { twoCountyFabric } from '../workspace/testing/two-counties';
 import { MANIFEST } from '../workspace/workspace-files';
-import { requestFrom, startAuthApp } from './auth/testing/auth-servers';
+import { requestFrom } from './auth/testing/auth-servers';
 import { startAppServer, type RunningAppServer } from './start-app-server';
-import { appAndUpstreamAnswers, ask, locationIdsOf, sample } from './testing/local-answers';
+import {
+  appAndUpstreamAnswers,
+  ask,
+  locationIdsOf,
+  sample,
+  startBudgetApp,
+} from './testing/local-answers';
 
 let demo: Fabric;
 let proxy: PublishedProxy;
@@ -186,15 +192,7 @@ it('opens a workspace synced before the uuids were kept, and sends its translate
 });
 
 it('counts no upstream credit in the person budgets for a translate answered from the workspace', async () => {
-  const server = await startAuthApp({
-    SERVICE_URL: proxy.url,
-    SERVICE_TOKEN: TOKEN,
-    WORKSPACE_DIR: dir,
-    APP_RATE_LIMIT: 'off',
-    APP_AUTH: 'proxy',
-    TRUSTED_PROXIES: '127.0.0.1',
-    APP_ADMINS: 'boss',
-  });
+  const server = await startBudgetApp(proxy.url, dir);
   try {
     const v = fabricSynced[fabricSynced.length - 1]!;
     const [held] = sample(idsOf(v), 2);

@@ -4,6 +4,7 @@
 import type { Fabric } from '../../service/store/fabric';
 import { TOKEN, type PublishedProxy } from '../../workspace/published-proxy';
 import { COUNTY } from '../../workspace/testing/sync-options';
+import { startAuthApp } from '../auth/testing/auth-servers';
 
 export interface Answer {
   status: number;
@@ -60,3 +61,15 @@ export function locationIdsOf(demo: Fabric, v: string, present = true, county = 
 /** n ids spread over the list, first and last included. */
 export const sample = (ids: number[], n: number) =>
   Array.from({ length: n }, (_, k) => ids[Math.round((k * (ids.length - 1)) / (n - 1))]!);
+
+/** An app server over the workspace in dir that signs people in from a trusted proxy's header, for the person budgets. */
+export const startBudgetApp = (upstreamUrl: string, dir: string) =>
+  startAuthApp({
+    SERVICE_URL: upstreamUrl,
+    SERVICE_TOKEN: TOKEN,
+    WORKSPACE_DIR: dir,
+    APP_RATE_LIMIT: 'off',
+    APP_AUTH: 'proxy',
+    TRUSTED_PROXIES: '127.0.0.1',
+    APP_ADMINS: 'boss',
+  });
