@@ -30,7 +30,7 @@ export interface PostgisFabric {
 }
 
 /** A hash of the schema and importer sources (server/postgis/, tests left out). */
-function importerFingerprint(): string {
+export function importerFingerprint(): string {
   const hash = createHash('sha256');
   const files = readdirSync('server/postgis', { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(ts|sql)$/.test(f) && !f.endsWith('.test.ts'))

@@ -91,7 +91,7 @@ try {
   const loaded = report.outcomes.filter((o) => o.status === 'loaded');
   const rows = loaded.reduce((s, o) => s + o.rows, 0);
   console.log(
-    `import: ${loaded.length} files loaded (${rows.toLocaleString('en-US')} rows), ${report.outcomes.length - loaded.length} skipped, in ${report.seconds.toFixed(1)} s; database ${(report.databaseBytes / 2 ** 20).toFixed(0)} MiB`,
+    `import: ${loaded.length} files loaded (${rows.toLocaleString('en-US')} rows), ${report.outcomes.length - loaded.length} skipped, in ${report.seconds.toFixed(1)} s; database ${(report.databaseBytes / 2 ** 20).toFixed(0)} MiB; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   );
   if (report.rejected) {
     console.log(

@@ -1,0 +1,150 @@
+// The benchmark's synthetic state in PostGIS (`npm run bench -- --store postgis --state 17`):
+// the state written in the published layouts by `npm run demo -- --export DIR --state …` into
+// .data/, once, then loaded by `npm run import` into a bench cluster of its own (kept in .data/
+// as the county's is), once. Both run as child processes, exactly as an operator runs them, so
+// the importer's peak RSS is its own. A 10M state takes about 25 minutes to write and an hour
+// to import here, so a cluster loaded by an earlier importer is reused and said to be
+// (`--reimport` loads it again).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { importerFingerprint } from './postgis-fabric';
+import {
+  readImportRecord,
+  resetDatabase,
+  startBenchCluster,
+  writeImportRecord,
+  type BenchCluster,
+  type ImportRecord,
+} from './postgis-cluster';
+
+export interface StateOptions {
+  states: string[];
+  locations: number;
+  seed: number;
+  /** The one release written and imported (the newest by default). */
+  release: string;
+  reimport: boolean;
+  log: (line: string) => void;
+}
+
+export interface StateImportRecord extends ImportRecord {
+  states: string[];
+  release: string;
+  /** The importer's own peak RSS, as it printed it. */
+  peakRssMb: number;
+  /** What the importer logged of its phases (one line each). */
+  phases: string[];
+}
+
+export interface StateFabric {
+  cluster: BenchCluster;
+  record: StateImportRecord;
+  fresh: boolean;
+  /** The record was written by another version of the importer than this one. */
+  otherImporter: boolean;
+  databaseBytes: number;
+}
+
+/** Runs `npx tsx script args` in the foreground, its lines passed on; resolves with them. */
+function runChild(args: string[], env: NodeJS.ProcessEnv, onLine: (l: string) => void) {
+  return new Promise<string[]>((ok, fail) => {
+    const child = spawn('npx', ['tsx', ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    let rest = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop()!;
+      for (const l of parts) {
+        lines.push(l);
+        onLine(l);
+      }
+    });
+    child.on('error', fail);
+    child.on('exit', (code) =>
+      code === 0 ? ok(lines) : fail(new Error(`${args[0]} exited with ${code}`)),
+    );
+  });
+}
+
+async function databaseBytes(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT pg_database_size(current_database()) AS n',
+    );
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function stateFabric(opts: StateOptions): Promise<StateFabric> {
+  const { states, locations, seed, release, log } = opts;
+  const name = `${states.join('-')}-${locations}-${seed}-${release}`;
+  const files = join('.data', `bench-state-${name}`);
+  const manifest = join(files, 'manifest.json');
+  // The manifest is written last: without it the export did not finish.
+  if (!existsSync(manifest)) {
+    log(`  writing the state into ${files}`);
+    const args = ['--export', files, '--state', states.join(','), '--locations', String(locations)];
+    await runChild(
+      ['server/demo/export/main.ts', ...args, '--seed', String(seed), '--release', release],
+      process.env,
+      (l) => log(`  ${l}`),
+    );
+  }
+  const cluster = await startBenchCluster(join('.data', `bench-postgis-state-${name}`));
+  try {
+    const known = readImportRecord(cluster.dir) as StateImportRecord | null;
+    const importer = importerFingerprint();
+    if (known && !opts.reimport) {
+      const otherImporter = known.importer !== importer;
+      log(
+        `  reusing the import of ${known.at} in ${cluster.dir}` +
+          (otherImporter ? ' (by an earlier importer; --reimport loads it again)' : ''),
+      );
+      const bytes = await databaseBytes(cluster.url);
+      return { cluster, record: known, fresh: false, otherImporter, databaseBytes: bytes };
+    }
+    await resetDatabase(cluster);
+    const started = performance.now();
+    const lines = await runChild(
+      ['server/postgis/import/main.ts', '--manifest', manifest, '--quiet'],
+      { ...process.env, DATABASE_URL: cluster.url },
+      (l) => log(`  ${l}`),
+    );
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    const last = lines.findLast((l) => /files loaded/.test(l)) ?? '';
+    const rows = Number(/\(([\d,]+) rows\)/.exec(last)?.[1]?.replaceAll(',', '') ?? NaN);
+    const peak = Number(/peak RSS (\d+) MB/.exec(last)?.[1] ?? NaN);
+    if (!Number.isFinite(rows) || !Number.isFinite(peak))
+      throw new Error(`the importer's last line was not its summary: "${last}"`);
+    const record: StateImportRecord = {
+      seed,
+      locations,
+      states,
+      release,
+      seconds,
+      rows,
+      databaseBytes: await databaseBytes(cluster.url),
+      importer,
+      at: new Date().toISOString(),
+      peakRssMb: peak,
+      phases: lines.filter((l) => / in [\d.]+ s/.test(l)),
+    };
+    writeImportRecord(cluster.dir, record);
+    return {
+      cluster,
+      record,
+      fresh: true,
+      otherImporter: false,
+      databaseBytes: record.databaseBytes,
+    };
+  } catch (err) {
+    cluster.stop();
+    throw err;
+  }
+}
