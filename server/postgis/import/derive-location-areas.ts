@@ -13,10 +13,25 @@ function coveringFeature(table: string, vintage: string | null, point: string): 
 }
 
 /**
+ * The same as a join: `feature` is the lowest covering feature of the rows grouped, NULL without
+ * a layer. Probed this way (a join, then grouped) the work may go to PostgreSQL's parallel
+ * workers, which neither a subquery per row nor a lateral join can use; and a
+ * `CREATE TABLE AS` may use them where an `INSERT … SELECT` may not.
+ */
+function coveringJoin(table: string, vintage: string | null, point: string, alias: string) {
+  if (vintage === null) return { join: '', feature: 'NULL::integer' };
+  const t = pg.escapeIdentifier(partitionName(table, vintage));
+  return {
+    join: `LEFT JOIN ${t} ${alias} ON ST_Covers(${alias}.geom, ${point})`,
+    feature: `min(${alias}.feature)`,
+  };
+}
+
+/**
  * The parcel and footprint of each location for releases served by the same parcel and
- * footprint layers: worked out once per distinct point (visited in the Hilbert order PostGIS
- * sorts geometries by, so neighbouring probes hit the same index pages), then written for each
- * release.
+ * footprint layers. One release: each location probed once, in parallel. Several: worked out
+ * once per distinct point (visited in the Hilbert order PostGIS sorts geometries by, so
+ * neighbouring probes hit the same index pages), then written for each release.
  */
 async function deriveLocationAreas(
   client: pg.Client,
@@ -25,42 +40,68 @@ async function deriveLocationAreas(
   f: string | null,
 ) {
   await client.query('DELETE FROM location_areas WHERE vintage = ANY($1)', [vintages]);
-  await client.query(
-    `CREATE TEMP TABLE point_areas ON COMMIT DROP AS
-     SELECT * FROM (
-       SELECT d.location_id, d.latitude, d.longitude,
-              ${coveringFeature('parcels', p, 'd.geom')} AS parcel_feature,
-              ${coveringFeature('footprints', f, 'd.geom')} AS footprint_feature
-         FROM (SELECT DISTINCT location_id, latitude, longitude, geom FROM locations
-                WHERE vintage = ANY($1) ORDER BY geom) d) x
-      WHERE parcel_feature IS NOT NULL OR footprint_feature IS NOT NULL`,
-    [vintages],
-  );
-  await client.query(
-    `INSERT INTO location_areas (vintage, location_id, parcel_feature, footprint_feature)
-     SELECT l.vintage, l.location_id, a.parcel_feature, a.footprint_feature
-       FROM locations l JOIN point_areas a USING (location_id, latitude, longitude)
-      WHERE l.vintage = ANY($1)`,
-    [vintages],
-  );
+  if (vintages.length === 1) {
+    const [v] = vintages as [string];
+    const pa = coveringJoin('parcels', p, 'l.geom', 'pa');
+    const fo = coveringJoin('footprints', f, 'l.geom', 'fo');
+    await client.query(
+      `CREATE TEMP TABLE point_areas ON COMMIT DROP AS
+       SELECT l.location_id, ${pa.feature} AS parcel_feature, ${fo.feature} AS footprint_feature
+         FROM ${pg.escapeIdentifier(partitionName('locations', v))} l ${pa.join} ${fo.join}
+        GROUP BY l.location_id
+       HAVING ${pa.feature} IS NOT NULL OR ${fo.feature} IS NOT NULL`,
+    );
+    await client.query(
+      `INSERT INTO location_areas (vintage, location_id, parcel_feature, footprint_feature)
+       SELECT $1, location_id, parcel_feature, footprint_feature FROM point_areas`,
+      [v],
+    );
+  } else {
+    await client.query(
+      `CREATE TEMP TABLE point_areas ON COMMIT DROP AS
+       SELECT * FROM (
+         SELECT d.location_id, d.latitude, d.longitude,
+                ${coveringFeature('parcels', p, 'd.geom')} AS parcel_feature,
+                ${coveringFeature('footprints', f, 'd.geom')} AS footprint_feature
+           FROM (SELECT DISTINCT location_id, latitude, longitude, geom FROM locations
+                  WHERE vintage = ANY($1) ORDER BY geom) d) x
+        WHERE parcel_feature IS NOT NULL OR footprint_feature IS NOT NULL`,
+      [vintages],
+    );
+    await client.query(
+      `INSERT INTO location_areas (vintage, location_id, parcel_feature, footprint_feature)
+       SELECT l.vintage, l.location_id, a.parcel_feature, a.footprint_feature
+         FROM locations l JOIN point_areas a USING (location_id, latitude, longitude)
+        WHERE l.vintage = ANY($1)`,
+      [vintages],
+    );
+  }
   await client.query('DROP TABLE point_areas');
 }
 
-/** The parcel of each footprint, for one pair of layers (written once, whatever it serves). */
+/**
+ * The parcel of each footprint, for one pair of layers (written once, whatever it serves):
+ * probed in parallel into a table, then written.
+ */
 async function deriveFootprintParcels(client: pg.Client, p: string, f: string) {
   await client.query(
     'DELETE FROM footprint_parcels WHERE parcels_vintage = $1 AND footprints_vintage = $2',
     [p, f],
   );
+  const pa = coveringJoin('parcels', p, 'ST_PointOnSurface(fp.geom)', 'pa');
+  await client.query(
+    `CREATE TEMP TABLE footprint_areas ON COMMIT DROP AS
+     SELECT fp.feature, ${pa.feature} AS parcel_feature
+       FROM ${pg.escapeIdentifier(partitionName('footprints', f))} fp ${pa.join}
+      GROUP BY fp.feature
+     HAVING ${pa.feature} IS NOT NULL`,
+  );
   await client.query(
     `INSERT INTO footprint_parcels (parcels_vintage, footprints_vintage, footprint_feature, parcel_feature)
-     SELECT $1, $2, b.feature, b.parcel_feature
-       FROM (SELECT fp.feature, ${coveringFeature('parcels', p, 'ST_PointOnSurface(fp.geom)')} AS parcel_feature
-               FROM (SELECT feature, geom FROM ${pg.escapeIdentifier(partitionName('footprints', f))}
-                      ORDER BY geom) fp) b
-      WHERE b.parcel_feature IS NOT NULL`,
+     SELECT $1, $2, feature, parcel_feature FROM footprint_areas`,
     [p, f],
   );
+  await client.query('DROP TABLE footprint_areas');
 }
 
 export interface AreasChanged {

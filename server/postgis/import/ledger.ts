@@ -4,6 +4,7 @@
 // stays unpublished until the transaction that attaches and derives its vintage commits, so
 // what a stopped run loaded is still derived by the next one, whatever that one loads itself.
 import pg from 'pg';
+import type { ProgressOut } from './progress';
 import type { DataTable } from './partitions';
 import type { RejectLog } from './reject-log';
 
@@ -13,7 +14,7 @@ export interface LoadContext {
   /** Above this share of rejected rows a file is refused whole. */
   maxRejectShare: number;
   /** Where the progress bar goes; null for none. */
-  progress: NodeJS.WriteStream | null;
+  progress: ProgressOut | null;
 }
 
 export interface LoadOutcome {

@@ -2,6 +2,18 @@
 // every few seconds. Quiet when asked (tests).
 const WIDTH = 24;
 
+/** Where progress goes: a terminal (a bar redrawn in place) or anything else (plain lines). */
+export type ProgressOut = Pick<NodeJS.WriteStream, 'isTTY' | 'write'>;
+
+/**
+ * `out` for a second load beside the one drawing its bar on the terminal: plain lines, each
+ * clearing the bar first (the bar is drawn again on its next update).
+ */
+export function besideBar(out: ProgressOut | null): ProgressOut | null {
+  if (!out?.isTTY) return out;
+  return { isTTY: false, write: (text: string) => out.write(`\r\x1b[K${text}`) };
+}
+
 export class Progress {
   private readonly began = performance.now();
   private shown = this.began;
@@ -9,7 +21,7 @@ export class Progress {
   constructor(
     private readonly label: string,
     private readonly totalBytes: number,
-    private readonly out: NodeJS.WriteStream | null = process.stderr,
+    private readonly out: ProgressOut | null = process.stderr,
   ) {}
 
   private rate(rows: number): string {

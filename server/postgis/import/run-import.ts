@@ -14,6 +14,7 @@ import { finishImport } from './finish-import';
 import type { LoadContext, LoadOutcome } from './ledger';
 import { loadCsvFile } from './load-csv-file';
 import { loadLayerFile } from './load-layer-file';
+import { besideBar } from './progress';
 import { RejectLog, type Rejection } from './reject-log';
 
 export interface ImportFile {
@@ -91,6 +92,69 @@ async function dropStaleStages(client: pg.Client): Promise<void> {
     await client.query(`DROP TABLE IF EXISTS ${pg.escapeIdentifier(name)}`);
 }
 
+/**
+ * A killed importer's server session notices within a second and rolls back, instead of
+ * finishing a long statement and holding the import lock meanwhile (PostgreSQL 14 and up).
+ */
+async function checkConnectionEachSecond(client: pg.Client): Promise<void> {
+  await client.query(
+    `SELECT set_config('client_connection_check_interval', '1s', false)
+      WHERE current_setting('server_version_num')::int >= 140000`,
+  );
+}
+
+/**
+ * The files, in `files`' order within each of two queues run side by side on two connections:
+ * the CSV files (parsed here, then COPY) and the geometry layers (ogr2ogr, then checked in the
+ * database), which name nothing of each other. Each file loads in its own transaction, as it
+ * would alone. A refused file stops both queues after the file each is loading; the first
+ * refusal is thrown once both have stopped. Outcomes come in `files`' order.
+ */
+async function loadFiles(
+  ctx: LoadContext,
+  url: string,
+  files: ImportFile[],
+  log: (m: string) => void,
+): Promise<ImportReport['outcomes']> {
+  const outcomes = new Map<ImportFile, ImportReport['outcomes'][number]>();
+  let stopped = false;
+  const queue = async (list: ImportFile[], c: LoadContext) => {
+    for (const f of list) {
+      if (stopped) return;
+      try {
+        const outcome =
+          f.kind in CSV_KINDS
+            ? await loadCsvFile(c, CSV_KINDS[f.kind as keyof typeof CSV_KINDS], f.vintage, f.path)
+            : await loadLayerFile(c, url, f.kind as 'parcels', f.vintage, f.path);
+        if (outcome.status === 'skipped') log(`skipped ${outcome.name}: already loaded`);
+        outcomes.set(f, { ...outcome, kind: f.kind, vintage: f.vintage });
+      } catch (err) {
+        stopped = true;
+        throw err;
+      }
+      crashPoint('file');
+    }
+  };
+  const layers = files.filter((f) => !(f.kind in CSV_KINDS));
+  const layerClient = layers.length ? await connectClient(url) : null;
+  try {
+    if (layerClient) await checkConnectionEachSecond(layerClient);
+    const results = await Promise.allSettled([
+      queue(
+        files.filter((f) => f.kind in CSV_KINDS),
+        ctx,
+      ),
+      layerClient
+        ? queue(layers, { ...ctx, client: layerClient, progress: besideBar(ctx.progress) })
+        : Promise.resolve(),
+    ]);
+    for (const r of results) if (r.status === 'rejected') throw r.reason;
+  } finally {
+    await layerClient?.end();
+  }
+  return files.flatMap((f) => outcomes.get(f) ?? []);
+}
+
 export async function runImport(opts: ImportOptions): Promise<ImportReport> {
   const log = opts.log ?? (() => {});
   const releases = opts.releases ?? DEMO_VINTAGES;
@@ -106,12 +170,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportReport> {
   const client = await connectClient(opts.url);
   const rejects = new RejectLog(opts.rejectsPath ?? null);
   try {
-    // A killed importer's server session notices within a second and rolls back, instead of
-    // finishing a long statement and holding the import lock meanwhile (PostgreSQL 14 and up).
-    await client.query(
-      `SELECT set_config('client_connection_check_interval', '1s', false)
-        WHERE current_setting('server_version_num')::int >= 140000`,
-    );
+    await checkConnectionEachSecond(client);
     const { rows: lock } = await client.query<{ ok: boolean }>(
       'SELECT pg_try_advisory_lock(7262) AS ok',
     );
@@ -135,16 +194,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportReport> {
         KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
         a.vintage.localeCompare(b.vintage),
     );
-    const outcomes: ImportReport['outcomes'] = [];
-    for (const f of files) {
-      const outcome =
-        f.kind in CSV_KINDS
-          ? await loadCsvFile(ctx, CSV_KINDS[f.kind as keyof typeof CSV_KINDS], f.vintage, f.path)
-          : await loadLayerFile(ctx, opts.url, f.kind as 'parcels', f.vintage, f.path);
-      if (outcome.status === 'skipped') log(`skipped ${outcome.name}: already loaded`);
-      outcomes.push({ ...outcome, kind: f.kind, vintage: f.vintage });
-      crashPoint('file');
-    }
+    const outcomes = await loadFiles(ctx, opts.url, files, log);
     await finishImport(client, log, releases);
     await dropStaleStages(client);
     const { rows } = await client.query<{ bytes: string }>(
