@@ -1,7 +1,7 @@
 // Upstream with a workspace (npm run sync): the project's own operations, which the real
 // service does not publish, are answered by the reference service in process over the synced
 // counties (one fabric spanning them all, so an area across two is answered whole). Of the
-// published operations three are answered here too, each only when the workspace holds exactly
+// published operations four are answered here too, each only when the workspace holds exactly
 // upstream's answer, with no credit spent and no round trip:
 // - bdcfixed: the vintage is named and synced, and every location asked is one the sync asked
 //   bdcfixed of for that vintage (the county's locations of its release, the newest synced
@@ -22,11 +22,21 @@
 //   coverage fields from the coverage vintage of the same YYYYMM), so the answer is the
 //   workspace's own record with upstream's uuid. A workspace synced before the check sends
 //   data upstream.
+// - history (by location_id): upstream's record at vintage v is, by the reference rule, none
+//   when the location is in no release up to v, else its first and last versions among the
+//   releases up to v, and its retirement equivalent only when it is absent from v and the
+//   equivalent is present in v. So it is answered here when the sync held every fabric vintage
+//   upstream lists and showed v's answers to be upstream's (manifest.localHistory,
+//   verify-history.ts: a sample per vintage, and at the newest every retired location's answer,
+//   asked for its equivalent anyway); upstream lists no other vintage now (its last
+//   /fabric/vintages answer, at most VINTAGES_FRESH_MS old, else asked); the id is written as
+//   upstream writes it and is a location the workspace holds in some vintage; and, when the
+//   location is absent from v, v is the newest and its equivalent is one the workspace holds
+//   (not in `elsewhere`). Assumed, not checkable: a synced location's absence from a synced
+//   county's vintage is its absence upstream (it did not move out of the counties).
 // Anything else (a location outside the synced counties, a vintage not synced or not named or
 // not verified, a parameter the check does not know) still goes upstream. Every other published
 // operation goes upstream:
-// - history: its first and last versions span every fabric vintage upstream has, not only the
-//   synced ones, and its equivalents may lie outside the synced counties.
 // - locate and match: the workspace has no parcels or footprints, so its locate could only
 //   say Nearest.
 // The workspace is the folder's, loaded into memory, or the one published into PostGIS

@@ -137,7 +137,9 @@ it('sends history upstream from a workspace of the newest two vintages, naming w
   expect(synced.fabricVintages).toEqual(every.slice(-2));
   for (const v of synced.fabricVintages) {
     expect(synced.localHistory?.vintages[v]?.answered, v).toBe(false);
-    expect(synced.localHistory?.vintages[v]?.why).toContain(`of the ${every.length} upstream lists`);
+    expect(synced.localHistory?.vintages[v]?.why).toContain(
+      `of the ${every.length} upstream lists`,
+    );
   }
   expect(log.some((l) => l.startsWith('sync: history goes upstream: the workspace holds'))).toBe(
     true,

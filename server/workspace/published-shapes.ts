@@ -100,8 +100,7 @@ export const HistorySchema = z.array(
     .refine(
       (r) =>
         ['cqa', 'svc'].some(
-          (d) =>
-            Number.isInteger(r[`first${d}version`]) && Number.isInteger(r[`last${d}version`]),
+          (d) => Number.isInteger(r[`first${d}version`]) && Number.isInteger(r[`last${d}version`]),
         ),
       { error: 'a history record names its first and last versions' },
     ),

@@ -84,7 +84,11 @@ export async function estimateSync(o: SyncOptions): Promise<SyncEstimate> {
     requests['fabricext/history'] += meta.fabricPicked.reduce(
       (n, v, vi) =>
         added.some(Boolean) || !before?.localHistory?.vintages[v]
-          ? n + Math.min(HISTORY_SAMPLE, sum((c) => c.locations[vi]!))
+          ? n +
+            Math.min(
+              HISTORY_SAMPLE,
+              sum((c) => c.locations[vi]!),
+            )
           : n,
       0,
     );

@@ -89,7 +89,8 @@ describe('npm run sync through the published operations', () => {
     expect(counts.bulk).toBe(
       3 * every.reduce((n, v) => n + chunks(idsIn(demo, [v]).length, 1000), 0) + 2 * 2,
     );
-    for (const v of every) expect(manifest.localHistory?.vintages[v], v).toEqual({ answered: true });
+    for (const v of every)
+      expect(manifest.localHistory?.vintages[v], v).toEqual({ answered: true });
     // A second sync asks nothing of history again: every answer is journaled.
     proxy.seen.length = 0;
     await runSync({ ...syncOptions(proxy.url, dir), fabric: every });

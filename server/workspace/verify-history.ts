@@ -115,7 +115,9 @@ export async function verifyLocalHistory(
   input: HistoryInput,
 ): Promise<LocalHistory> {
   const { fabric } = input;
-  const held = fabric.vintages.map((v) => listedVintage({ vintage: v.vintage, version: v.svcversion }));
+  const held = fabric.vintages.map((v) =>
+    listedVintage({ vintage: v.vintage, version: v.svcversion }),
+  );
   const listed = input.offered.map(listedVintage).sort();
   const out: LocalHistory = { listed, dialect: null, vintages: {}, elsewhere: [] };
   const lacking = listed.filter((l) => !held.includes(l));
