@@ -1,7 +1,7 @@
 // Upstream with a workspace (npm run sync): the project's own operations, which the real
 // service does not publish, are answered by the reference service in process over the synced
 // counties (one fabric spanning them all, so an area across two is answered whole). Of the
-// published operations three are answered here too, each only when the workspace holds exactly
+// published operations four are answered here too, each only when the workspace holds exactly
 // upstream's answer, with no credit spent and no round trip:
 // - bdcfixed: the vintage is named and synced, and every location asked is one the sync asked
 //   bdcfixed of for that vintage (the county's locations of its release, the newest synced
@@ -22,11 +22,21 @@
 //   coverage fields from the coverage vintage of the same YYYYMM), so the answer is the
 //   workspace's own record with upstream's uuid. A workspace synced before the check sends
 //   data upstream.
+// - history (by location_id): upstream's record at vintage v is, by the reference rule, none
+//   when the location is in no release up to v, else its first and last versions among the
+//   releases up to v, and its retirement equivalent only when it is absent from v and the
+//   equivalent is present in v. So it is answered here when the sync held every fabric vintage
+//   upstream lists and showed v's answers to be upstream's (manifest.localHistory,
+//   verify-history.ts: a sample per vintage, and at the newest every retired location's answer,
+//   asked for its equivalent anyway); upstream lists no other vintage now (its last
+//   /fabric/vintages answer, at most VINTAGES_FRESH_MS old, else asked); the id is written as
+//   upstream writes it and is a location the workspace holds in some vintage; and, when the
+//   location is absent from v, v is the newest and its equivalent is one the workspace holds
+//   (not in `elsewhere`). Assumed, not checkable: a synced location's absence from a synced
+//   county's vintage is its absence upstream (it did not move out of the counties).
 // Anything else (a location outside the synced counties, a vintage not synced or not named or
 // not verified, a parameter the check does not know) still goes upstream. Every other published
 // operation goes upstream:
-// - history: its first and last versions span every fabric vintage upstream has, not only the
-//   synced ones, and its equivalents may lie outside the synced counties.
 // - locate and match: the workspace has no parcels or footprints, so its locate could only
 //   say Nearest.
 // The workspace is the folder's, loaded into memory, or the one published into PostGIS
@@ -60,6 +70,7 @@ import { upstreamIdsInMemory, type UpstreamIds } from '../workspace/upstream-uui
 import { ANSWERED_FROM, type Backend } from './backend';
 import { createEmbeddedBackend } from './embedded-backend';
 import type { LineLogger } from '../node-http/log-lines';
+import { renderHistory } from '../service/http/render-fabric';
 
 /** This project's operations (docs/REAL-API.md, "What follows for this project"). */
 const OWN = new Set([
@@ -208,6 +219,84 @@ async function heldRecord(
   return [{ ...records[0]!, uuid }];
 }
 
+/** How long an answer of upstream's /fabric/vintages is trusted to say none has been added. */
+export const VINTAGES_FRESH_MS = 10 * 60_000;
+
+/**
+ * Whether upstream still lists exactly the fabric vintages (with their versions) it listed at
+ * the sync: from the last /fabric/vintages answer that passed through (the app's health asks
+ * it on load), or, when that is older than VINTAGES_FRESH_MS, from asking it (free; one at a
+ * time). A vintage published since would change first and last versions: history goes
+ * upstream then. Not being able to say is a no.
+ */
+function upstreamVintagesWatch(upstream: Backend, listed: readonly string[], now = Date.now) {
+  const want = [...listed].sort().join(',');
+  let seen: { at: number; same: boolean } | null = null;
+  let asking: Promise<boolean> | null = null;
+  const same = (body: unknown) =>
+    Array.isArray(body) &&
+    (body as Record<string, unknown>[])
+      .map((r) => `${String(r.vintage)}:${Number(r.svcversion ?? r.cqaversion)}`)
+      .sort()
+      .join(',') === want;
+  /** Reads an answer of /fabric/vintages, returning it unread for the caller. */
+  async function observe(answer: Response): Promise<Response> {
+    if (!answer.ok) return answer;
+    const body: unknown = await answer
+      .clone()
+      .json()
+      .catch(() => null);
+    seen = { at: now(), same: same(body) };
+    return answer;
+  }
+  async function current(origin: string): Promise<boolean> {
+    if (seen && now() - seen.at <= VINTAGES_FRESH_MS) return seen.same;
+    asking ??= upstream
+      .handle(new Request(`${origin}/fabric/vintages`))
+      .then(observe)
+      .then((answer) => answer.ok && seen !== null && seen.same)
+      .catch(() => false)
+      .finally(() => (asking = null));
+    return asking;
+  }
+  return { observe, current };
+}
+
+/**
+ * Upstream's history answer for a location when the workspace holds it (verify-history.ts):
+ * GET, exactly location_id as upstream writes it, the fabric vintage one whose sample the sync
+ * showed equal to upstream's (manifest.localHistory), upstream listing no other vintage than
+ * at the sync, the location one the workspace holds in some vintage; and, when it is absent
+ * from the vintage asked (retired), that vintage the newest and its equivalent one the
+ * workspace holds. Else null.
+ */
+async function heldHistory(
+  request: Request,
+  url: URL,
+  store: Store,
+  manifest: WorkspaceManifest,
+  elsewhere: ReadonlySet<number>,
+  vintagesCurrent: (origin: string) => Promise<boolean>,
+): Promise<Record<string, unknown>[] | null> {
+  const h = manifest.localHistory;
+  if (request.method !== 'GET' || !h?.dialect) return null;
+  const v = /^\/fabricext\/(\d{6})\/history$/.exec(url.pathname)?.[1];
+  if (!v || !manifest.fabricVintages.includes(v) || !h.vintages[v]?.answered) return null;
+  const q = onlyParams(url, ['location_id']);
+  if (!q || !CANONICAL_ID.test(q.location_id!)) return null;
+  if (!(await vintagesCurrent(url.origin))) return null;
+  const id = Number(q.location_id);
+  const newest = manifest.fabricVintages[manifest.fabricVintages.length - 1]!;
+  // Every location the workspace holds has a record at the newest vintage.
+  const anyVintage = await store.history(newest, id);
+  if (anyVintage.length !== 1) return null;
+  const records = v === newest ? anyVintage : await store.history(v, id);
+  const version = h.listed.find((l) => l.startsWith(`${v}:`))?.slice(7);
+  const retired = records.length === 1 && String(records[0]!.lastsvcversion) !== version;
+  if (retired && (v !== newest || elsewhere.has(id))) return null;
+  return records.map((r) => renderHistory(r, h.dialect!));
+}
+
 /** A local answer, named as answered here so the person budgets count no credit for it. */
 function fromWorkspace(answer: Response): Response {
   const headers = new Headers(answer.headers);
@@ -242,6 +331,8 @@ export function withWorkspace(
     log(
       'workspace: synced before upstream uuids were kept: translate goes upstream until the next sync',
     );
+  const vintages = upstreamVintagesWatch(upstream, manifest.localHistory?.listed ?? []);
+  const elsewhere = new Set(manifest.localHistory?.elsewhere);
   const data: DataSource = {
     kind: 'workspace',
     host: manifest.sourceHost,
@@ -267,6 +358,19 @@ export function withWorkspace(
         (await holdsFixedCoverage(request, url, store, manifest))
       )
         return fromWorkspace(await local.handle(request));
+      const operation = findOperation(request.method, url.pathname)?.name;
+      if (operation === 'fabricVintages') return vintages.observe(await upstream.handle(request));
+      if (operation === 'history') {
+        const answer = await heldHistory(
+          request,
+          url,
+          store,
+          manifest,
+          elsewhere,
+          vintages.current,
+        ).catch(() => null);
+        if (answer) return fromWorkspace(Response.json(answer));
+      }
       if (uuids && findOperation(request.method, url.pathname)?.name === 'data') {
         const answer = await heldRecord(request, url, uuids, store, manifest).catch(() => null);
         if (answer) return fromWorkspace(Response.json(answer));

@@ -89,6 +89,20 @@ export const FixedRecordsSchema = z.array(FixedRecordSchema);
 export type SyncedFixedRecord = z.output<typeof FixedRecordSchema>;
 
 /** History in either dialect: only the retirement equivalent is kept. */
+/**
+ * A history answer, kept whole (the check of the workspace's own, verify-history.ts, compares
+ * every field): each record names its first and last versions in one dialect or both.
+ */
 export const HistorySchema = z.array(
-  z.object({ location_id: z.number().int(), re_location_id: z.number().int().nullable() }),
+  z
+    .object({ location_id: z.number().int(), re_location_id: z.number().int().nullable() })
+    .catchall(z.unknown())
+    .refine(
+      (r) =>
+        ['cqa', 'svc'].some(
+          (d) => Number.isInteger(r[`first${d}version`]) && Number.isInteger(r[`last${d}version`]),
+        ),
+      { error: 'a history record names its first and last versions' },
+    ),
 );
+export type UpstreamHistory = z.output<typeof HistorySchema>;

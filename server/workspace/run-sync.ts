@@ -11,7 +11,10 @@
 //   + retired locations (history, one each)
 //   + Σ fabric vintages whose coverage vintage (the same YYYYMM) is synced: the check of its
 //     data records (verify-data.ts): 1 fields + ⌈fields beyond the 13 and uuid/5⌉ bulk of a
-//     sample + 1 data (23 fields: 4); fewer when a step already differs.
+//     sample + 1 data (23 fields: 4); fewer when a step already differs
+//   + when the workspace holds every fabric vintage upstream lists, Σ fabric vintages the check
+//     of its history (verify-history.ts): min(4, its synced locations present in it or first
+//     present after it) history; the newest vintage's retired ones are asked already.
 import { createHash } from 'node:crypto';
 import type { UpstreamAccess } from '../app/upstream-env';
 import type { StoreSettings } from '../config/store-env';
@@ -40,6 +43,7 @@ import { syncMetadata } from './sync-metadata';
 import { indexIn, joinedIds, uniqueIds } from './sorted-ids';
 import { vintageUuids, type VintageUuids } from './upstream-uuids';
 import { verifyLocalData } from './verify-data';
+import { verifyLocalHistory } from './verify-history';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
 
 export interface SyncOptions {
@@ -211,6 +215,17 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     plan: progress.plan,
     log: o.log,
   });
+  // Whether the workspace's own history of each vintage is upstream's (history answered locally).
+  const localHistory = await verifyLocalHistory(ctx, {
+    fabric,
+    offered: offered.map((r) => ({
+      vintage: r.vintage,
+      version: r.svcversion ?? Number(r.cqaversion),
+    })),
+    retired,
+    plan: progress.plan,
+    log: o.log,
+  });
   progress.finish();
   const manifest = writeWorkspace(o.workspaceDir, fabric, uuids, {
     sourceHost: host,
@@ -219,6 +234,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     fabricVintages: fabricPicked,
     coverageVintages: coveragePicked,
     localData,
+    localHistory,
     syncedAt: new Date().toISOString(),
     locations: fabric.locations.count,
     requests: client.counts(),

@@ -12,6 +12,7 @@ import { createServiceClient } from './service-client';
 import { syncAreas } from './sync-areas';
 import { syncMetadata } from './sync-metadata';
 import { verifyCost } from './verify-data';
+import { HISTORY_SAMPLE } from './verify-history';
 import { readManifest } from './workspace-files';
 
 export interface SyncEstimate {
@@ -75,6 +76,22 @@ export async function estimateSync(o: SyncOptions): Promise<SyncEstimate> {
     meta.coveragePicked,
     (v) => added.some(Boolean) || !before?.localData[v],
   );
+  // The check of the workspace's own history (verify-history.ts), when it holds every fabric
+  // vintage upstream lists: a new sample per vintage when a county is added or the vintage was
+  // never checked, of HISTORY_SAMPLE of its locations (fewer when it has fewer).
+  const everyVintage = meta.offered.every((r) => meta.fabricPicked.includes(r.vintage));
+  if (everyVintage)
+    requests['fabricext/history'] += meta.fabricPicked.reduce(
+      (n, v, vi) =>
+        added.some(Boolean) || !before?.localHistory?.vintages[v]
+          ? n +
+            Math.min(
+              HISTORY_SAMPLE,
+              sum((c) => c.locations[vi]!),
+            )
+          : n,
+      0,
+    );
   requests['fabric/fields'] = check.fields;
   requests['fabric/bulk'] += check.bulk;
   requests['fabric/data'] = check.data;

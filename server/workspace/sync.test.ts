@@ -67,6 +67,36 @@ describe('npm run sync through the published operations', () => {
     expect(manifest.requests['POST bulk']).toBe(counts.bulk);
   });
 
+  it('checks history on a sample per vintage when it holds every fabric vintage, within the request formula', async () => {
+    const dir = workspace();
+    const every = demo.vintages.map((v) => v.vintage);
+    proxy.seen.length = 0;
+    const manifest = await runSync({ ...syncOptions(proxy.url, dir), fabric: every });
+    expect(manifest.fabricVintages).toEqual(every);
+    const counts = proxy.counts();
+    const newest = new Set(idsIn(demo, [every.at(-1)!]));
+    const retired = idsIn(demo, every.slice(0, -1)).filter((id) => !newest.has(id)).length;
+    // Per vintage min(4, the locations present in it or first present after it).
+    const sampled = every.reduce((n, v, vi) => {
+      const upTo = idsIn(demo, every.slice(0, vi + 1));
+      const present = idsIn(demo, [v]).length;
+      const later = idsIn(demo, every).length - upTo.length;
+      return n + Math.min(4, present + later);
+    }, 0);
+    expect(sampled).toBe(4 * every.length);
+    expect(counts.history).toBe(retired + sampled);
+    const chunks = (n: number, size: number) => Math.ceil(n / size);
+    expect(counts.bulk).toBe(
+      3 * every.reduce((n, v) => n + chunks(idsIn(demo, [v]).length, 1000), 0) + 2 * 2,
+    );
+    for (const v of every)
+      expect(manifest.localHistory?.vintages[v], v).toEqual({ answered: true });
+    // A second sync asks nothing of history again: every answer is journaled.
+    proxy.seen.length = 0;
+    await runSync({ ...syncOptions(proxy.url, dir), fabric: every });
+    expect(proxy.counts().history).toBeUndefined();
+  });
+
   it('asks again only for the vintage it does not hold yet', async () => {
     const dir = workspace();
     const first = { ...syncOptions(proxy.url, dir), fabric: ['202412'], coverage: ['202412'] };

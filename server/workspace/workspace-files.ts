@@ -32,6 +32,23 @@ const ManifestSchema = z
     localData: z
       .record(z.string(), z.object({ answered: z.boolean(), why: z.string().optional() }))
       .default({}),
+    /**
+     * Whether history is answered from the workspace (verify-history.ts): the fabric vintages
+     * upstream listed at the sync, the dialect of its records, per synced fabric vintage the
+     * verdict, and the retired locations whose equivalent lies outside the workspace. Absent
+     * in a workspace synced before: upstream.
+     */
+    localHistory: z
+      .object({
+        listed: z.array(z.string()),
+        dialect: z.enum(['published', 'seed', 'both']).nullable(),
+        vintages: z.record(
+          z.string(),
+          z.object({ answered: z.boolean(), why: z.string().optional() }),
+        ),
+        elsewhere: z.array(z.number().int()),
+      })
+      .optional(),
     syncedAt: z.string(),
     locations: z.number().int(),
     /** Requests this sync sent, per operation (journaled answers of earlier runs not counted). */
