@@ -34,6 +34,8 @@ export interface StateImportRecord extends ImportRecord {
   release: string;
   /** The importer's own peak RSS, as it printed it. */
   peakRssMb: number;
+  /** The import was resumed after a stop: `seconds` are the last run's alone. */
+  resumed: boolean;
   /** What the importer logged of its phases (one line each). */
   phases: string[];
 }
@@ -81,6 +83,24 @@ async function databaseBytes(url: string): Promise<number> {
   }
 }
 
+/** Files the database's import ledger holds (0 for an empty database). */
+async function loadedFiles(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: table } = await client.query<{ t: string | null }>(
+      `SELECT to_regclass('import_files')::text AS t`,
+    );
+    if (!table[0]!.t) return 0;
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM import_files',
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function stateFabric(opts: StateOptions): Promise<StateFabric> {
   const { states, locations, seed, release, log } = opts;
   const name = `${states.join('-')}-${locations}-${seed}-${release}`;
@@ -109,7 +129,10 @@ export async function stateFabric(opts: StateOptions): Promise<StateFabric> {
       const bytes = await databaseBytes(cluster.url);
       return { cluster, record: known, fresh: false, otherImporter, databaseBytes: bytes };
     }
-    await resetDatabase(cluster);
+    // An import stopped part way (no record yet) resumes: the importer skips what it loaded.
+    const resumed = !known && !opts.reimport && (await loadedFiles(cluster.url)) > 0;
+    if (resumed) log('  resuming the import stopped part way (the files it loaded are skipped)');
+    else await resetDatabase(cluster);
     const started = performance.now();
     const lines = await runChild(
       ['server/postgis/import/main.ts', '--manifest', manifest, '--quiet'],
@@ -133,6 +156,7 @@ export async function stateFabric(opts: StateOptions): Promise<StateFabric> {
       importer,
       at: new Date().toISOString(),
       peakRssMb: peak,
+      resumed,
       phases: lines.filter((l) => / in [\d.]+ s/.test(l)),
     };
     writeImportRecord(cluster.dir, record);

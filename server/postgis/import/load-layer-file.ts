@@ -96,7 +96,7 @@ export async function loadLayerFile(
   const { client } = ctx;
   await client.query(`DROP TABLE IF EXISTS ${stage}`);
   try {
-    stageLayer(url, kind, path, name, stageName);
+    await stageLayer(url, kind, path, name, stageName);
     await client.query('BEGIN');
     try {
       await checkAttributes(client, stageName, kind, name);

@@ -1,7 +1,7 @@
 // A geometry layer in any format GDAL reads (GeoPackage, GeoJSON, Shapefile, FlatGeobuf...)
 // copied by ogr2ogr into a staging table, reprojected to WGS 84 and made multi-part: the
 // importer checks and swaps it in from there. No hand-written reader of any format.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { LayerKind } from '../layouts';
 import { FileRefused } from './read-csv';
 
@@ -21,20 +21,42 @@ function pgConnection(url: string): { conninfo: string; password: string } {
   return { conninfo, password: decodeURIComponent(u.password) };
 }
 
-function ogr(command: string, args: string[], password: string) {
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Text a GDAL tool printed, kept to its last MAX_OUTPUT characters (an error's tail says why). */
+const MAX_OUTPUT = 1 << 20;
+
+/**
+ * Runs a GDAL tool without blocking: the other loading queue (the CSV files) goes on meanwhile.
+ */
+function ogr(command: string, args: string[], password: string): Promise<Run> {
   const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
-  const run = spawnSync(command, args, { encoding: 'utf8', env, maxBuffer: 1 << 26 });
-  if (run.error) {
-    throw new Error(
-      `${command} could not start (${run.error.message}): run node scripts/ensure-postgres.mjs to install gdal-bin`,
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = { stdout: '', stderr: '' };
+    for (const key of ['stdout', 'stderr'] as const) {
+      child[key].setEncoding('utf8').on('data', (text: string) => {
+        out[key] = (out[key] + text).slice(-MAX_OUTPUT);
+      });
+    }
+    child.on('error', (err) =>
+      reject(
+        new Error(
+          `${command} could not start (${err.message}): run node scripts/ensure-postgres.mjs to install gdal-bin`,
+        ),
+      ),
     );
-  }
-  return run;
+    child.on('close', (status) => resolve({ status, ...out }));
+  });
 }
 
 /** The layer to read: the only one, or the one named after the kind. */
-function pickLayer(path: string, kind: LayerKind, name: string): string {
-  const run = ogr('ogrinfo', ['-ro', '-q', path], '');
+async function pickLayer(path: string, kind: LayerKind, name: string): Promise<string> {
+  const run = await ogr('ogrinfo', ['-ro', '-q', path], '');
   if (run.status !== 0) throw new FileRefused(`${name}: GDAL cannot read it: ${run.stderr.trim()}`);
   const layers = [...run.stdout.matchAll(/^\d+: (.+?)(?: \([^)]*\))?$/gm)].map((m) => m[1]);
   if (layers.length === 1) return layers[0];
@@ -44,14 +66,14 @@ function pickLayer(path: string, kind: LayerKind, name: string): string {
   );
 }
 
-export function stageLayer(
+export async function stageLayer(
   url: string,
   kind: LayerKind,
   path: string,
   name: string,
   table: string,
 ) {
-  const layer = pickLayer(path, kind, name);
+  const layer = await pickLayer(path, kind, name);
   const { conninfo, password } = pgConnection(url);
   // prettier-ignore
   const args = [
@@ -62,7 +84,7 @@ export function stageLayer(
     '-lco', 'UNLOGGED=ON', '-lco', 'PRECISION=NO', '-lco', 'LAUNDER=NO',
     '--config', 'PG_USE_COPY', 'YES',
   ];
-  const run = ogr('ogr2ogr', args, password);
+  const run = await ogr('ogr2ogr', args, password);
   if (run.status !== 0) {
     throw new FileRefused(`${name}: ogr2ogr could not read the layer: ${run.stderr.trim()}`);
   }
