@@ -19,8 +19,9 @@ export interface CanvasSize {
   height: number;
 }
 
-const mercX = (lng: number) => (lng + 180) / 360;
-const mercY = (lat: number) => {
+/** Web Mercator x and y of a longitude and latitude, 0..1 across the world. */
+export const mercX = (lng: number) => (lng + 180) / 360;
+export const mercY = (lat: number) => {
   const r = (lat * Math.PI) / 180;
   return (1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2;
 };
