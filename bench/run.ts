@@ -13,8 +13,6 @@ import {
   refuseCommandLine,
   type Command,
 } from '../server/config/command-line';
-import { STATE_POSTAL } from '../server/demo/county';
-import { MAX_STATE_LOCATIONS } from '../server/demo/export/export-state';
 import { DEFAULT_SEED } from '../server/demo/generate-fabric';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { DEMO_VINTAGES } from '../server/demo/vintages';
@@ -29,7 +27,7 @@ import { benchWorstCases } from './worst-case-areas';
 import { postgisFabric } from './postgis-fabric';
 import { sideBySide } from './side-by-side';
 import { benchState } from './state-bench';
-import type { StateOptions } from './state-fabric';
+import { stateCommandLine, type StateOptions } from './state-fabric';
 import { measureRatios } from './throughput-ratios';
 
 const NEWEST = DEMO_VINTAGES.at(-1)!.vintage;
@@ -111,21 +109,7 @@ function stateArgs(): Omit<StateOptions, 'log'> | null {
     (k) => ARGS[k] !== undefined,
   );
   if (other) refuseCommandLine(COMMAND, `--${other} does not go with --state`);
-  const states = ARGS.state.split(',').map((s) => s.trim());
-  for (const s of states)
-    if (!/^\d{2}$/.test(s) || !STATE_POSTAL[s])
-      refuseCommandLine(
-        COMMAND,
-        `--state takes 2-digit state FIPS codes (17 for Illinois), got "${s.slice(0, 40)}"`,
-      );
-  if (new Set(states).size !== states.length)
-    refuseCommandLine(COMMAND, '--state names a state twice');
-  const locations = integerOption(COMMAND, 'locations', ARGS.locations, 10_000_000, 1);
-  if (locations > MAX_STATE_LOCATIONS)
-    refuseCommandLine(
-      COMMAND,
-      `--locations with --state takes at most ${MAX_STATE_LOCATIONS} (got "${ARGS.locations}")`,
-    );
+  const { states, locations } = stateCommandLine(COMMAND, ARGS.state, ARGS.locations);
   const seed = integerOption(COMMAND, 'seed', ARGS.seed, DEFAULT_SEED, 0);
   if (seed >= 2 ** 32)
     refuseCommandLine(
