@@ -127,7 +127,7 @@ export async function benchStateMap(
     const shot = resolve('.data', `bench-map-state-${states.join('-')}-${opts.locations}.png`);
     await page.screenshot({ path: shot });
     await page.context().close();
-    log(`the state view at ${size.width} px: ${shot}`);
+    log(`the state view in a 1280×800 window (a ${size.width}×${size.height} canvas): ${shot}`);
     return { ...figures, state_county_ratio: Number(ratio.toFixed(2)) };
   } finally {
     await browser?.close();
