@@ -40,7 +40,7 @@ const points = (rows: Point[]): LocatePoints => ({
 });
 
 /** About SAMPLE of the release's locations, every k-th by id, so every county is drawn from. */
-export async function sampleLocations(
+async function sampleLocations(
   url: string,
   release: string,
 ): Promise<{ count: number; sample: Point[] }> {
@@ -62,7 +62,7 @@ export async function sampleLocations(
 }
 
 /** The middle of the grid cell holding the most sampled locations. */
-export function densestPlace(sample: Point[]): Point {
+function densestPlace(sample: Point[]): Point {
   const counts = new Map<string, number>();
   let best = '';
   let bestCount = 0;

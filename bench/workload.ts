@@ -97,7 +97,7 @@ export function locatePathsIn(
 }
 
 /** [west, south, east, north] of a boundary's vertices. */
-export function boundsOf(boundary: GeoJSON.MultiPolygon): [number, number, number, number] {
+function boundsOf(boundary: GeoJSON.MultiPolygon): [number, number, number, number] {
   let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const polygon of boundary.coordinates)
     for (const ring of polygon)
