@@ -5,6 +5,7 @@
 // another filter) show what a planner waits for on a pan or a filter change.
 import { fixedFiltersRecord, type FixedFilters } from '../shared/fixed-status';
 import type { Fabric } from '../server/service/store/fabric';
+import { mercX, mercY } from './map-views';
 
 export interface FixedTileFigures {
   streetLocations: number;
@@ -22,19 +23,22 @@ export interface FixedTileFigures {
 
 /** Zoom-z tiles by how many of these locations each holds, most first. */
 export function tilesByCount(fabric: Fabric, current: Uint32Array, z: number) {
-  const n = 2 ** z;
   const counts = new Map<string, number>();
   for (const i of current) {
-    const lng = fabric.locations.lng[i]!;
-    const lat = (fabric.locations.lat[i]! * Math.PI) / 180;
-    const x = Math.floor(((lng + 180) / 360) * n);
-    const y = Math.floor(((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * n);
+    const [x, y] = tileOfPoint(fabric.locations.lng[i]!, fabric.locations.lat[i]!, z);
     counts.set(`${x}/${y}`, (counts.get(`${x}/${y}`) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
-async function timed(url: string, token: string) {
+/** The zoom-z tile [x, y] holding a point. */
+export function tileOfPoint(lng: number, lat: number, z: number): [number, number] {
+  const n = 2 ** z;
+  return [Math.floor(mercX(lng) * n), Math.floor(mercY(lat) * n)];
+}
+
+/** One GET with the token: milliseconds to the last byte, and the bytes. */
+export async function timed(url: string, token: string) {
   const start = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const bytes = (await res.arrayBuffer()).byteLength;
@@ -43,12 +47,12 @@ async function timed(url: string, token: string) {
   return { ms, bytes };
 }
 
-const quantile = (values: number[], q: number) => {
+export const quantile = (values: number[], q: number) => {
   const sorted = values.toSorted((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 };
 
-const FILTER_SETS: FixedFilters[] = (
+export const FILTER_SETS: FixedFilters[] = (
   ['bead', '25/3', '100/20', '250/25', '1000/100'] as const
 ).flatMap((speed) => [
   { audience: 'residential' as const, speed, tech: 'any' as const, lowLatency: false },

@@ -16,22 +16,24 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { integerOption, readCommandLine, type Command } from '../server/config/command-line';
+import {
+  integerOption,
+  readCommandLine,
+  refuseCommandLine,
+  type Command,
+} from '../server/config/command-line';
+import { DEFAULT_SEED } from '../server/demo/generate-fabric';
+import { DEMO_VINTAGES } from '../server/demo/vintages';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
 import { startAppServerProcess } from './app-server-process';
 import { buildBareMap } from './bare-map/build-bare-map';
 import { runFirstLoad } from './first-load-run';
 import { runMobileCells } from './mobile-cells';
-import {
-  COMPARE_HEX_LAYERS,
-  FIXED_HEX_LAYERS,
-  FIXED_POINT_LAYERS,
-  canvasSize,
-  openApp,
-  timeView,
-} from './map-page';
+import { canvasSize, newCase, openApp, runCases } from './map-page';
 import { report, type Case } from './map-report';
-import { countyView, streetView, type MapView } from './map-views';
+import { stateCommandLine } from './state-fabric';
+import { benchStateMap } from './state-map';
+import { countyView, streetView } from './map-views';
 import { currentLocations } from './workload';
 import { benchWorkspaceMap } from './workspace-map';
 
@@ -48,7 +50,11 @@ const COMMAND: Command = {
                   0: unthrottled)
   --json          the figures as one JSON object on the last line
   --workspace     only the workspace app beside the demo: the start view and a click → panel
-                  (the demo county synced first through a published-only upstream)`,
+                  (the demo county synced first through a published-only upstream)
+  --state FIPS    only the state's start view (fitted, res-5/6 hexagons) beside the county's,
+                  the app server over the synthetic state in PostGIS (the bench cluster
+                  \`npm run bench -- --store postgis --state FIPS\` imports, made here when
+                  missing); --locations is then the state's size (default 10000000)`,
 };
 const { values: ARGS } = readCommandLine(COMMAND, {
   runs: { type: 'string' },
@@ -58,12 +64,14 @@ const { values: ARGS } = readCommandLine(COMMAND, {
   mbps: { type: 'string' },
   workspace: { type: 'boolean' },
   mobile: { type: 'boolean' },
+  state: { type: 'string' },
 });
 const RUNS = integerOption(COMMAND, 'runs', ARGS.runs, 5, 1);
 const LOCATIONS =
   ARGS.locations === undefined
     ? undefined
     : integerOption(COMMAND, 'locations', ARGS.locations, 0, 1000);
+const STATES = stateArg();
 const json = ARGS.json === true;
 const MBPS = integerOption(COMMAND, 'mbps', ARGS.mbps, 20, 0);
 const LINK = MBPS === 0 ? null : { mbps: MBPS, rttMs: 40 };
@@ -82,20 +90,38 @@ const launch = () =>
     headless: true,
   });
 
+/** `--state FIPS[,FIPS]`: checked as \`npm run demo\` checks it; alone with --runs and --locations. */
+function stateArg(): { states: string[]; locations: number } | null {
+  if (ARGS.state === undefined) return null;
+  const other = (['first-load', 'mobile', 'workspace', 'mbps'] as const).find(
+    (k) => ARGS[k] !== undefined,
+  );
+  if (other) refuseCommandLine(COMMAND, `--${other} does not go with --state`);
+  return stateCommandLine(COMMAND, ARGS.state, ARGS.locations);
+}
+
 async function main(): Promise<Record<string, number>> {
   log(`load average ${load()}`);
+  const figures = STATES
+    ? await benchStateMap({
+        ...STATES,
+        seed: DEFAULT_SEED,
+        release: DEMO_VINTAGES.at(-1)!.vintage,
+        reimport: false,
+        runs: RUNS,
+        launch,
+        log,
+      })
+    : await demoMap();
+  log(`load average ${load()}`);
+  return figures;
+}
+
+/** The figures over the demo county (or the workspace app beside it). */
+async function demoMap(): Promise<Record<string, number>> {
   const fabric = await loadDemoFabric(LOCATIONS ? { locations: LOCATIONS } : {});
-  if (ARGS.workspace) {
-    const figures = await benchWorkspaceMap({
-      fabric,
-      locations: LOCATIONS,
-      runs: RUNS,
-      launch,
-      log,
-    });
-    log(`load average ${load()}`);
-    return figures;
-  }
+  if (ARGS.workspace)
+    return benchWorkspaceMap({ fabric, locations: LOCATIONS, runs: RUNS, launch, log });
   const current = currentLocations(fabric);
   // A build of the run's own, so the bare map page can be put beside the app.
   const distDir = await mkdtemp(join(tmpdir(), 'bench-map-dist-'));
@@ -138,47 +164,16 @@ async function main(): Promise<Record<string, number>> {
       .at(-2)!;
     log(`compare view: the county with the fixed layer on, compared with ${previous}`);
     const compare = { coverage: previous, fabric: previous };
-    const runsOf = (view: MapView, fixed: boolean, withRelease: typeof compare | null): Case => ({
-      view,
-      fixed,
-      compare: withRelease,
-      first: 0,
-      times: [],
-      drawn: 0,
-      tiles: [],
-      slowestTile: [],
-    });
     const cases: Case[] = [
-      ...views.flatMap((view) => [true, false].map((fixed) => runsOf(view, fixed, null))),
-      runsOf(views[1]!, true, compare),
+      ...views.flatMap((view) => [true, false].map((fixed) => newCase(view, fixed, null))),
+      newCase(views[1]!, true, compare),
     ];
-    for (let run = 0; run <= RUNS; run++) {
-      // On and off take turns going first, so neither always follows the other.
-      const order = run % 2 === 0 ? cases : cases.toReversed();
-      for (const c of order) {
-        const page = await openApp(browser, server.url, c.view, c.fixed, c.compare);
-        const layers = !c.fixed
-          ? []
-          : c.view.name === 'street'
-            ? FIXED_POINT_LAYERS
-            : c.compare
-              ? COMPARE_HEX_LAYERS
-              : FIXED_HEX_LAYERS;
-        const { ms, drawn, tiles, slowestTileMs } = await timeView(page, c.view, layers);
-        await page.context().close();
-        if (run === 0) c.first = ms;
-        else c.times.push(ms);
-        if (c.fixed) c.drawn = drawn;
-        c.tiles.push(tiles);
-        c.slowestTile.push(slowestTileMs);
-      }
-    }
+    await runCases(browser, server.url, cases, RUNS);
     const figures = {
       ...firstLoad,
       ...report(cases, RUNS, log),
       ...(await runMobileCells(browser, server.url, views[0]!, RUNS, log)),
     };
-    log(`load average ${load()}`);
     return figures;
   } finally {
     await browser?.close();

@@ -3,6 +3,7 @@
 // off for a baseline run, then the view is set through the map test handle
 // (src/map/test-handle.ts) and timed until the map's `idle` with what is asked drawn.
 import type { Browser, Page, Request } from '@playwright/test';
+import type { Case } from './map-report';
 import type { CanvasSize, MapView } from './map-views';
 
 /** src/map/ids.ts's layers, written out: the bench runs no app code (checked on the page). */
@@ -141,4 +142,42 @@ export async function timeView(
   );
   page.context().off('requestfinished', onFinished);
   return { ...timed, tiles: tileMs.length, slowestTileMs: Math.max(0, ...tileMs) };
+}
+
+/** A case of the map figure with nothing measured yet. */
+export function newCase(view: MapView, fixed: boolean, compare: CompareWith | null): Case {
+  return { view, fixed, compare, first: 0, times: [], drawn: 0, tiles: [], slowestTile: [] };
+}
+
+/**
+ * Each case `runs` + 1 times, each run in a new context: the first meets the service's caches
+ * empty (kept apart as `first`), and on and off take turns going first.
+ */
+export async function runCases(
+  browser: Browser,
+  url: string,
+  cases: Case[],
+  runs: number,
+): Promise<void> {
+  for (let run = 0; run <= runs; run++) {
+    // On and off take turns going first, so neither always follows the other.
+    const order = run % 2 === 0 ? cases : cases.toReversed();
+    for (const c of order) {
+      const page = await openApp(browser, url, c.view, c.fixed, c.compare);
+      const layers = !c.fixed
+        ? []
+        : c.view.name === 'street'
+          ? FIXED_POINT_LAYERS
+          : c.compare
+            ? COMPARE_HEX_LAYERS
+            : FIXED_HEX_LAYERS;
+      const { ms, drawn, tiles, slowestTileMs } = await timeView(page, c.view, layers);
+      await page.context().close();
+      if (run === 0) c.first = ms;
+      else c.times.push(ms);
+      if (c.fixed) c.drawn = drawn;
+      c.tiles.push(tiles);
+      c.slowestTile.push(slowestTileMs);
+    }
+  }
 }

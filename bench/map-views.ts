@@ -19,8 +19,9 @@ export interface CanvasSize {
   height: number;
 }
 
-const mercX = (lng: number) => (lng + 180) / 360;
-const mercY = (lat: number) => {
+/** Web Mercator x and y of a longitude and latitude, 0..1 across the world. */
+export const mercX = (lng: number) => (lng + 180) / 360;
+export const mercY = (lat: number) => {
   const r = (lat * Math.PI) / 180;
   return (1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2;
 };
@@ -65,19 +66,46 @@ export function streetView(
 
 /** The county's box centred, at the zoom that fits it with a margin, between 6 and 10. */
 export function countyView(fabric: Fabric, current: Uint32Array, size: CanvasSize): MapView {
-  const points = fabric.county.boundary.coordinates.flat(2);
+  const at = fitView(fabric.county.boundary, size, 6, 10);
+  return {
+    name: 'county',
+    ...at,
+    locations: countInView(fabric, current, at, at.zoom, size),
+  };
+}
+
+/** An outline's box centred, at the zoom that fits it with a margin (quarter steps), clamped. */
+export function fitView(
+  boundary: GeoJSON.MultiPolygon,
+  size: CanvasSize,
+  minZoom: number,
+  maxZoom: number,
+): { lng: number; lat: number; zoom: number } {
+  const points = boundary.coordinates.flat(2);
   const xs = points.map((p) => mercX(p[0]!));
   const ys = points.map((p) => mercY(p[1]!));
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const fit = Math.log2(Math.min(size.width / (x1 - x0), size.height / (y1 - y0)) / 512);
-  const zoom = Math.min(10, Math.max(6, Math.floor((fit - 0.1) * 4) / 4));
+  const zoom = Math.min(maxZoom, Math.max(minZoom, Math.floor((fit - 0.1) * 4) / 4));
   const lng = ((x0 + x1) / 2) * 360 - 180;
   const lat = (Math.atan(Math.sinh(Math.PI * (1 - (y0 + y1)))) * 180) / Math.PI;
-  return {
-    name: 'county',
-    lng,
-    lat,
-    zoom,
-    locations: countInView(fabric, current, { lng, lat }, zoom, size),
-  };
+  return { lng, lat, zoom };
+}
+
+/** The [west, south, east, north] a canvas of `size` shows around (lng, lat) at `zoom`. */
+export function viewBox(
+  at: { lng: number; lat: number; zoom: number },
+  size: CanvasSize,
+): [number, number, number, number] {
+  const world = 512 * 2 ** at.zoom;
+  const [cx, cy] = [mercX(at.lng) * world, mercY(at.lat) * world];
+  const lng = (x: number) => (x / world) * 360 - 180;
+  const lat = (y: number) =>
+    (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / world))) * 180) / Math.PI;
+  return [
+    lng(cx - size.width / 2),
+    lat(cy + size.height / 2),
+    lng(cx + size.width / 2),
+    lat(cy - size.height / 2),
+  ];
 }

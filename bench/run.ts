@@ -13,21 +13,30 @@ import {
   refuseCommandLine,
   type Command,
 } from '../server/config/command-line';
+import { DEFAULT_SEED } from '../server/demo/generate-fabric';
 import { loadDemoFabric } from '../server/demo/load-demo-fabric';
-import { measureService, type ServiceFigures, type Workload } from './measure-service';
+import { DEMO_VINTAGES } from '../server/demo/vintages';
+import {
+  fabricWorkload,
+  measureStore,
+  type ServiceFigures,
+  type Workload,
+} from './measure-service';
 import { benchSync } from './sync-figures';
 import { benchWorstCases } from './worst-case-areas';
-import { measureStartUp, type StartUpFigures } from './hex-warm-up';
 import { postgisFabric } from './postgis-fabric';
 import { sideBySide } from './side-by-side';
-import { startServiceProcess } from './service-process';
+import { benchState } from './state-bench';
+import { stateCommandLine, type StateOptions } from './state-fabric';
 import { measureRatios } from './throughput-ratios';
-import { currentLocations, locatePaths, summarizePolygon } from './workload';
 
+const NEWEST = DEMO_VINTAGES.at(-1)!.vintage;
 const COMMAND: Command = {
   name: 'bench',
   usage: `usage: npm run bench [-- --json] [-- --store memory|postgis] [-- --locations N]
                  [-- --releases N] [-- --ratios | --worst-case | --sync [--size N]]
+       npm run bench -- --store postgis --state FIPS[,FIPS...] [--locations N] [--seed N]
+                 [--release YYYYMM] [--reimport] [--json]
   The service over the demo fabric on loopback, in a child process; figures against targets.
   --json          the figures as one JSON object on the last line
   --store         postgis measures the PostGIS store beside the memory store (default memory)
@@ -38,7 +47,16 @@ const COMMAND: Command = {
   --sync          only the workspace sync through the published operations: the demo county,
                   then --locations (measured smaller and extrapolated past about 5 minutes)
   --size N        with --sync, instead of that estimate: a whole sync of an N-location fabric
-                  into the memory store and into PostGIS (1000000 takes most of an hour)`,
+                  into the memory store and into PostGIS (1000000 takes most of an hour)
+  --state FIPS    a synthetic state (17 Illinois, 10 Delaware) written and imported once into a
+                  bench cluster of its own (reused after; the import figures are the record's),
+                  then locate and summarize over it beside the memory store over the 1M demo
+                  county, and its hexagon tiles at state zoom; needs --store postgis
+  --locations N   with --state, the state's size (default 10000000; 10M takes about 25 minutes
+                  to write and an hour to import)
+  --seed N        with --state, the generator's seed (default ${DEFAULT_SEED})
+  --release R     with --state, the one release written and imported (default ${NEWEST})
+  --reimport      with --state, import it again even when the bench cluster holds it`,
 };
 const { values: ARGS } = readCommandLine(COMMAND, {
   json: { type: 'boolean' },
@@ -49,6 +67,10 @@ const { values: ARGS } = readCommandLine(COMMAND, {
   'worst-case': { type: 'boolean' },
   sync: { type: 'boolean' },
   size: { type: 'string' },
+  state: { type: 'string' },
+  seed: { type: 'string' },
+  release: { type: 'string' },
+  reimport: { type: 'boolean' },
 });
 
 /** `--store postgis` adds the PostGIS store beside the memory store; `memory` is the default. */
@@ -66,8 +88,49 @@ function releasesArg(): number {
   return n;
 }
 
+/**
+ * `--state`: the synthetic state's options, checked as `npm run demo` checks them; null
+ * without it (its companions are refused alone).
+ */
+function stateArgs(): Omit<StateOptions, 'log'> | null {
+  const companions = (['seed', 'release', 'reimport'] as const).filter(
+    (k) => ARGS[k] !== undefined,
+  );
+  if (ARGS.state === undefined) {
+    if (companions.length > 0) refuseCommandLine(COMMAND, `--${companions[0]} goes with --state`);
+    return null;
+  }
+  if (ARGS.store !== 'postgis')
+    refuseCommandLine(
+      COMMAND,
+      '--state needs --store postgis (the memory store cannot load a state)',
+    );
+  const other = (['ratios', 'worst-case', 'sync', 'size', 'releases'] as const).find(
+    (k) => ARGS[k] !== undefined,
+  );
+  if (other) refuseCommandLine(COMMAND, `--${other} does not go with --state`);
+  const { states, locations } = stateCommandLine(COMMAND, ARGS.state, ARGS.locations);
+  const seed = integerOption(COMMAND, 'seed', ARGS.seed, DEFAULT_SEED, 0);
+  if (seed >= 2 ** 32)
+    refuseCommandLine(
+      COMMAND,
+      `--seed takes an integer from 0 to ${2 ** 32 - 1} (got "${ARGS.seed}")`,
+    );
+  const known = DEMO_VINTAGES.map((v) => v.vintage);
+  const release = ARGS.release ?? NEWEST;
+  if (!known.includes(release))
+    refuseCommandLine(
+      COMMAND,
+      `--release takes one demo release (${known.join(', ')}), got "${release.slice(0, 40)}"`,
+    );
+  return { states, locations, seed, release, reimport: ARGS.reimport === true };
+}
+
+const STATE = stateArgs();
 /** `--locations N` runs the same benchmark over a smaller fabric (a quick check of the harness). */
-const LOCATIONS = integerOption(COMMAND, 'locations', ARGS.locations, 1_000_000, 10_000);
+const LOCATIONS = STATE
+  ? STATE.locations
+  : integerOption(COMMAND, 'locations', ARGS.locations, 1_000_000, 10_000);
 const RELEASES = releasesArg();
 const STORE = storeArg();
 const TOKEN = 'bench';
@@ -85,7 +148,6 @@ const TARGETS = {
   /** Standalone locate req/s over a bare node:http handler's, same lookup, same run. */
   locate_bare_ratio: 0.8,
 };
-const SUMMARY_FIELDS = 'building_type_code,unit_count';
 
 const json = ARGS.json === true;
 const log = (line: string) => console.log(line);
@@ -93,38 +155,13 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 /** The service started over one store, measured, its RSS read, and stopped. */
-async function measureStore(
+function measureStoreAt(
   label: string,
   w: Workload,
   env: Record<string, string>,
   fixedTiles: boolean,
-): Promise<ServiceFigures & { rssMb: number; peakMb: number; startUp: StartUpFigures | null }> {
-  log(`starting the service over the ${label} store (child process, loopback)`);
-  const started = performance.now();
-  const service = await startServiceProcess({
-    locations: LOCATIONS,
-    token: TOKEN,
-    readyTimeoutMs: 300_000,
-    log,
-    env,
-  });
-  try {
-    log(
-      `  ready in ${round((performance.now() - started) / 1000)} s at ${service.url}, RSS ${round(service.memory().rssMb)} MB`,
-    );
-    // At once, while the hexagon cells may still be grouped in the background.
-    const startUp = fixedTiles ? await measureStartUp(service.url, TOKEN, w) : null;
-    if (startUp)
-      log(
-        `first seconds: ${startUp.locateCount} locates, p50 ${round(startUp.locateP50Ms)} ms, max ${round(startUp.locateMaxMs)} ms, while the first hexagon tiles came back (res 7 ${round(startUp.hexRes7Ms)} ms, res 8 ${round(startUp.hexRes8Ms)} ms)`,
-      );
-    const figures = await measureService(service.url, TOKEN, w, { fixedTiles, log });
-    const memory = service.memory();
-    log(`service RSS ${round(memory.rssMb)} MB (peak ${round(memory.peakMb)} MB)`);
-    return { ...figures, rssMb: memory.rssMb, peakMb: memory.peakMb, startUp };
-  } finally {
-    await service.stop();
-  }
+) {
+  return measureStore(label, w, { locations: LOCATIONS, token: TOKEN, env, fixedTiles, log });
 }
 
 async function main(): Promise<Record<string, number>> {
@@ -137,18 +174,10 @@ async function main(): Promise<Record<string, number>> {
   log(
     `  ${fabric.locations.count.toLocaleString('en-US')} locations in ${round((performance.now() - started) / 1000)} s`,
   );
-  const current = currentLocations(fabric);
-  const vintage = fabric.vintages.at(-1)!.vintage;
-  const w: Workload = {
-    fabric,
-    current,
-    paths: locatePaths(fabric, current, 5000),
-    summarizePath: `/fabricext/${vintage}/summarize?field=${SUMMARY_FIELDS}`,
-    area50k: summarizePolygon(fabric, current, 49_500),
-    area5k: summarizePolygon(fabric, current, 5_000),
-  };
+  const w = fabricWorkload(fabric);
+  const current = w.current;
 
-  const m = await measureStore('memory', w, {}, true);
+  const m = await measureStoreAt('memory', w, {}, true);
   const fixed = m.fixed!;
   const figures: Record<string, number> = {
     locate_rps: Math.round(m.locate.rps),
@@ -220,7 +249,12 @@ async function measurePostgis(
   );
   let p: ServiceFigures & { rssMb: number };
   try {
-    p = await measureStore('PostGIS', w, { STORE: 'postgis', DATABASE_URL: db.cluster.url }, false);
+    p = await measureStoreAt(
+      'PostGIS',
+      w,
+      { STORE: 'postgis', DATABASE_URL: db.cluster.url },
+      false,
+    );
   } finally {
     db.cluster.stop();
   }
@@ -232,6 +266,7 @@ async function measurePostgis(
  * `--worst-case` measures only them.
  */
 async function all(): Promise<Record<string, number>> {
+  if (STATE) return benchState({ ...STATE, log });
   if (ARGS['worst-case']) return benchWorstCases(log);
   if (ARGS.sync) {
     const size =

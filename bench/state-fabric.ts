@@ -9,6 +9,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { integerOption, refuseCommandLine, type Command } from '../server/config/command-line';
+import { STATE_POSTAL } from '../server/demo/county';
+import { MAX_STATE_LOCATIONS } from '../server/demo/export/export-state';
 import { importerFingerprint } from './postgis-fabric';
 import {
   readImportRecord,
@@ -47,6 +50,33 @@ export interface StateFabric {
   /** The record was written by another version of the importer than this one. */
   otherImporter: boolean;
   databaseBytes: number;
+}
+
+/**
+ * `--state FIPS[,FIPS...]` and its `--locations N` (default 10M) read for a benchmark command,
+ * checked as `npm run demo` checks them; a bad one refused with the rule it breaks.
+ */
+export function stateCommandLine(
+  command: Command,
+  state: string,
+  locations: string | undefined,
+): { states: string[]; locations: number } {
+  const states = state.split(',').map((s) => s.trim());
+  for (const s of states)
+    if (!/^\d{2}$/.test(s) || !STATE_POSTAL[s])
+      refuseCommandLine(
+        command,
+        `--state takes 2-digit state FIPS codes (17 for Illinois), got "${s.slice(0, 40)}"`,
+      );
+  if (new Set(states).size !== states.length)
+    refuseCommandLine(command, '--state names a state twice');
+  const n = integerOption(command, 'locations', locations, 10_000_000, 1);
+  if (n > MAX_STATE_LOCATIONS)
+    refuseCommandLine(
+      command,
+      `--locations with --state takes at most ${MAX_STATE_LOCATIONS} (got "${locations}")`,
+    );
+  return { states, locations: n };
 }
 
 /** Runs `npx tsx script args` in the foreground, its lines passed on; resolves with them. */

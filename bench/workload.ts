@@ -10,6 +10,9 @@ export function seededRandom(seed: number): () => number {
   return () => rng.next();
 }
 
+/** The fields summarize groups by in every benchmark. */
+export const SUMMARY_FIELDS = 'building_type_code,unit_count';
+
 /** Indexes of the locations present in the newest vintage. */
 export function currentLocations(fabric: Fabric): Uint32Array {
   const bit = 1 << (fabric.vintages.length - 1);
@@ -29,11 +32,18 @@ function insideRing(ring: GeoJSON.Position[], lng: number, lat: number): boolean
   return inside;
 }
 
-function insideCounty(fabric: Fabric, lng: number, lat: number): boolean {
-  return fabric.county.boundary.coordinates.some(
+function insideArea(boundary: GeoJSON.MultiPolygon, lng: number, lat: number): boolean {
+  return boundary.coordinates.some(
     ([outer, ...holes]) =>
       insideRing(outer!, lng, lat) && !holes.some((h) => insideRing(h, lng, lat)),
   );
+}
+
+/** The points locate is asked near: coordinates, and the indexes of those to pick from. */
+export interface LocatePoints {
+  lng: ArrayLike<number>;
+  lat: ArrayLike<number>;
+  indexes: ArrayLike<number>;
 }
 
 /** `count` locate paths: 70% within 40 m of a current location, 30% anywhere in the county. */
@@ -43,34 +53,61 @@ export function locatePaths(
   count: number,
   seed = 1,
 ): string[] {
-  const random = seededRandom(seed);
-  const vintage = fabric.vintages.at(-1)!.vintage;
-  const all = fabric.county.boundary.coordinates.flat(2);
-  const lngs = all.map((p) => p[0]!);
-  const lats = all.map((p) => p[1]!);
-  const [west, east, south, north] = [
-    Math.min(...lngs),
-    Math.max(...lngs),
-    Math.min(...lats),
-    Math.max(...lats),
-  ];
   const { lng, lat } = fabric.locations;
+  const vintage = fabric.vintages.at(-1)!.vintage;
+  return locatePathsIn(
+    vintage,
+    fabric.county.boundary,
+    { lng, lat, indexes: current },
+    count,
+    seed,
+  );
+}
+
+/**
+ * `count` locate paths of release `vintage`: 70% within 40 m of one of `points` (picked at
+ * random), 30% anywhere inside `boundary` (a county, or every county of a state).
+ */
+export function locatePathsIn(
+  vintage: string,
+  boundary: GeoJSON.MultiPolygon,
+  points: LocatePoints,
+  count: number,
+  seed = 1,
+): string[] {
+  const random = seededRandom(seed);
+  const [west, south, east, north] = boundsOf(boundary);
+  const { lng, lat, indexes } = points;
   const paths: string[] = [];
   while (paths.length < count) {
     let x: number;
     let y: number;
     if (random() < 0.7) {
-      const i = current[Math.floor(random() * current.length)]!;
+      const i = indexes[Math.floor(random() * indexes.length)]!;
       x = lng[i]! + (random() - 0.5) * 0.001;
       y = lat[i]! + (random() - 0.5) * 0.0007;
     } else {
       x = west + random() * (east - west);
       y = south + random() * (north - south);
-      if (!insideCounty(fabric, x, y)) continue;
+      if (!insideArea(boundary, x, y)) continue;
     }
     paths.push(`/fabricext/${vintage}/locate?latitude=${y.toFixed(6)}&longitude=${x.toFixed(6)}`);
   }
   return paths;
+}
+
+/** [west, south, east, north] of a boundary's vertices. */
+function boundsOf(boundary: GeoJSON.MultiPolygon): [number, number, number, number] {
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of boundary.coordinates)
+    for (const ring of polygon)
+      for (const [x, y] of ring) {
+        west = Math.min(west, x!);
+        east = Math.max(east, x!);
+        south = Math.min(south, y!);
+        north = Math.max(north, y!);
+      }
+  return [west, south, east, north];
 }
 
 /** A wavy closed outline: radius factor by bearing, so the polygon isn't a plain circle. */
@@ -96,8 +133,7 @@ export function busiestTown(fabric: Fabric, current: Uint32Array): { lng: number
 
 /**
  * A polygon of `vertices` vertices around the busiest town holding about `target` current
- * locations: each location's distance is scaled by the outline's radius factor at its
- * bearing, and the target-th smallest scaled distance becomes the outline's radius.
+ * locations (polygonAround).
  */
 export function summarizePolygon(
   fabric: Fabric,
@@ -105,15 +141,35 @@ export function summarizePolygon(
   target: number,
   vertices = 1000,
 ): GeoJSON.Polygon {
-  const center = busiestTown(fabric, current);
-  const kx = 111_320 * Math.cos((center.lat * Math.PI) / 180);
   const { lng, lat } = fabric.locations;
-  const scaled = new Float64Array(current.length);
-  current.forEach((i, k) => {
+  return polygonAround(
+    busiestTown(fabric, current),
+    { lng, lat, indexes: current },
+    target,
+    vertices,
+  );
+}
+
+/**
+ * A polygon of `vertices` vertices around `center` holding about `target` of `points`: each
+ * point's distance is scaled by the outline's radius factor at its bearing, and the target-th
+ * smallest scaled distance becomes the outline's radius.
+ */
+export function polygonAround(
+  center: { lng: number; lat: number },
+  points: LocatePoints,
+  target: number,
+  vertices = 1000,
+): GeoJSON.Polygon {
+  const kx = 111_320 * Math.cos((center.lat * Math.PI) / 180);
+  const { lng, lat, indexes } = points;
+  const scaled = new Float64Array(indexes.length);
+  for (let k = 0; k < indexes.length; k++) {
+    const i = indexes[k]!;
     const dx = (lng[i]! - center.lng) * kx;
     const dy = (lat[i]! - center.lat) * 110_574;
     scaled[k] = Math.hypot(dx, dy) / wave(Math.atan2(dy, dx));
-  });
+  }
   scaled.sort();
   const radius = scaled[Math.min(target, scaled.length) - 1]!;
   const ring: GeoJSON.Position[] = [];

@@ -142,7 +142,8 @@ export function countiesOfState(stateFips: string): string[] {
     .sort();
 }
 
-function loadBoundary(geoid: string): { boundary: GeoJSON.MultiPolygon; name: string } {
+/** A county's outline (us-atlas) as a MultiPolygon, and its name there. */
+export function loadBoundary(geoid: string): { boundary: GeoJSON.MultiPolygon; name: string } {
   const topo = loadAtlas();
   const geom = topo.objects.counties.geometries.find((g) => g.id === geoid);
   if (!geom) throw new Error(`county ${geoid} not in us-atlas`);
