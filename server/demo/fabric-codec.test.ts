@@ -56,7 +56,7 @@ describe('fabric codec', () => {
     expect(back.locations.town).toBeInstanceOf(Uint8Array);
     expect(back.parcels.geometry.partStart).toBeNull();
     expect(back.footprints.geometry.partStart).toBeNull();
-    expect(back.fixedCoverage[0]!.start.delta).toBeInstanceOf(Uint16Array);
+    expect(back.fixedCoverage[0]!.start.delta).toBeInstanceOf(Uint8Array);
   });
 
   it('keeps a column wide when one value does not fit the narrower type', () => {
