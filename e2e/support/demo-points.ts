@@ -3,7 +3,7 @@
 // into a test. Every candidate is confirmed with the store's own locate, and again a metre or
 // two away in each direction so a click rounded to a whole pixel still lands on the same answer.
 import { loadDemoFabric } from '../../server/demo/load-demo-fabric';
-import { COORD_SCALE, type Fabric } from '../../server/service/store/fabric';
+import { COORD_SCALE, firstPart, type Fabric } from '../../server/service/store/fabric';
 import { createMemoryStore } from '../../server/service/store/memory/memory-store';
 import { locateOptions } from '../../server/contract/schemas/locate';
 import type { Store } from '../../server/service/store/store';
@@ -76,7 +76,7 @@ async function confirm(
 
 /** Vertices of the outer ring of packed polygon i (closing vertex dropped). */
 function outerRing(g: Fabric['parcels']['geometry'], i: number): [number, number][] {
-  const part = g.partStart[i];
+  const part = firstPart(g, i);
   const out: [number, number][] = [];
   for (let v = g.vertexStart[part]; v < g.vertexStart[part + 1] - 1; v++) {
     out.push([g.xy[2 * v] / COORD_SCALE, g.xy[2 * v + 1] / COORD_SCALE]);

@@ -11,16 +11,17 @@ import {
 } from 'h3-js';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { COORD_SCALE, type Fabric, type PackedGeometry } from '../service/store/fabric';
+import { COORD_SCALE, type Fabric, type PackedGeometry, firstPart } from '../service/store/fabric';
 import { locateOptions } from '../contract/schemas/locate';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import type { MatchType } from '../contract/schemas/locate-match-types';
 import { DEFAULT_SEED, generateFabric } from './generate-fabric';
+import { startAt, startsCount } from '../service/store/record-starts';
 
 /** Feature i of packed polygons as GeoJSON rings. */
 function rings(g: PackedGeometry, i: number): [number, number][][] {
   const out: [number, number][][] = [];
-  for (let p = g.partStart[i]; p < g.partStart[i + 1]; p++) {
+  for (let p = firstPart(g, i); p < firstPart(g, i + 1); p++) {
     const ring: [number, number][] = [];
     for (let v = g.vertexStart[p]; v < g.vertexStart[p + 1]; v++) {
       ring.push([g.xy[2 * v] / COORD_SCALE, g.xy[2 * v + 1] / COORD_SCALE]);
@@ -135,14 +136,15 @@ describe.each(FABRICS)('the generated fabric of %s', (name, geoid, fabric) => {
     const technologies = new Set([0, 10, 40, 50, 60, 61, 70, 71, 72]);
     fabric.fixedCoverage.forEach((cov, v) => {
       expect(cov.vintage).toBe(fabric.vintages[v].vintage);
-      expect(cov.start).toHaveLength(loc.count + 1);
+      expect(startsCount(cov.start)).toBe(loc.count);
       const problems: string[] = [];
       for (let i = 0; i < loc.count && problems.length < 5; i++) {
         const id = loc.locationId[i];
-        if (cov.start[i + 1] < cov.start[i]) problems.push(`${id}: offsets go backwards`);
-        if (cov.start[i + 1] > cov.start[i] && (loc.presence[i] & (1 << v)) === 0)
+        if (startAt(cov.start, i + 1) < startAt(cov.start, i))
+          problems.push(`${id}: offsets go backwards`);
+        if (startAt(cov.start, i + 1) > startAt(cov.start, i) && (loc.presence[i] & (1 << v)) === 0)
           problems.push(`${id}: coverage in ${cov.vintage}, where the location does not exist`);
-        for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+        for (let r = startAt(cov.start, i), end = startAt(cov.start, i + 1); r < end; r++) {
           if (cov.offer[r] >= cov.offers.provider.length) problems.push(`${id}: offer ${r}`);
         }
       }

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Fabric } from '../service/store/fabric';
 import { shareFabric } from '../service/store/memory/shared-fabric';
-import { decodeFabric, encodeFabric, FABRIC_FORMAT_VERSION } from './fabric-codec';
+import { compactFabric, decodeFabric, encodeFabric, FABRIC_FORMAT_VERSION } from './fabric-codec';
 import { DEFAULT_LOCATIONS, DEFAULT_SEED, generateFabric } from './generate-fabric';
 
 export interface LoadDemoOptions {
@@ -74,5 +74,6 @@ export async function loadDemoFabric(opts: LoadDemoOptions = {}): Promise<Fabric
   const temp = `${path}.${process.pid}.tmp`;
   await writeFile(temp, encodeFabric(fabric));
   await rename(temp, path);
-  return shareFabric(fabric);
+  // As a later start reads it back: compact, so the first start holds no more than the next.
+  return shareFabric(compactFabric(fabric));
 }

@@ -12,6 +12,7 @@ import type { Fabric } from '../../service/store/fabric';
 import { countyOfLocation } from '../../service/store/fabric-counties';
 import { blockGeoidOf, type KeepLocation } from './write-fabric-files';
 import { csvField, LineSink } from './line-sink';
+import { startAt } from '../../service/store/record-starts';
 
 const BR = ['R', 'B', 'X'];
 
@@ -89,10 +90,10 @@ export async function writeFixedRows(
   const cov = fabric.fixedCoverage[vi];
   const { offers } = cov;
   for (let i = 0; i < loc.count; i++) {
-    if (cov.start[i] === cov.start[i + 1] || !part.keep(i)) continue;
+    if (startAt(cov.start, i) === startAt(cov.start, i + 1) || !part.keep(i)) continue;
     const block = blockGeoid(i);
     const hex8 = cellToParent(h3Cells[i], 8);
-    for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+    for (let r = startAt(cov.start, i), end = startAt(cov.start, i + 1); r < end; r++) {
       const o = cov.offer[r];
       const p = fixedProviders[offers.provider[o]];
       const row = [

@@ -5,7 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import type { LayerKind } from '../../postgis/layouts';
-import { COORD_SCALE, type Fabric, type PackedGeometry } from '../../service/store/fabric';
+import {
+  COORD_SCALE,
+  type Fabric,
+  type PackedGeometry,
+  firstPart,
+} from '../../service/store/fabric';
 import { LineSink } from './line-sink';
 
 /** Degrees × 1e7 as an exact decimal: -896500120 → "-89.650012". */
@@ -29,7 +34,7 @@ function part(g: PackedGeometry, p: number): string {
 
 function geometry(g: PackedGeometry, f: number, polygon: boolean): string {
   const parts: string[] = [];
-  for (let p = g.partStart[f]; p < g.partStart[f + 1]; p++) parts.push(part(g, p));
+  for (let p = firstPart(g, f); p < firstPart(g, f + 1); p++) parts.push(part(g, p));
   // A packed polygon is one outer ring and its holes; a polyline may have several parts.
   if (polygon) return `{"type":"Polygon","coordinates":[${parts.join(',')}]}`;
   if (parts.length === 1) return `{"type":"LineString","coordinates":${parts[0]}}`;

@@ -15,6 +15,7 @@ import type { Fabric } from '../../service/store/fabric';
 import { buildFabricIndex, type FabricIndex } from '../../service/store/memory/fabric-index';
 import { startPrivateCluster, type PrivateCluster } from '../testing/private-cluster';
 import { readManifest, runImport, type ImportReport } from './run-import';
+import { startAt } from '../../service/store/record-starts';
 
 let cluster: PrivateCluster;
 let dir: string;
@@ -59,7 +60,9 @@ describe('demo fabric exported and imported into PostGIS', () => {
       const q = (t: string) =>
         count(`SELECT count(*) AS n FROM ${t} WHERE vintage = $1`, [vintage]);
       expect(await q('locations')).toBe(present);
-      expect(await q('fixed_availability')).toBe(fabric.fixedCoverage[vi].start[loc.count]);
+      expect(await q('fixed_availability')).toBe(
+        startAt(fabric.fixedCoverage[vi].start, loc.count),
+      );
       const mobile = fabric.mobileCoverage[vi];
       expect(await q('mobile_coverage')).toBe(mobile.start[mobile.cellHigh.length]);
     }

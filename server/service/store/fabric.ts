@@ -1,6 +1,7 @@
 // The in-memory fabric: typed columns, never one object per location.
 // The demo generator (server/demo/) produces it; the store (this folder) indexes and serves it.
 // A database-backed store would read the same shapes from tables instead.
+import type { RecordStarts } from './record-starts';
 
 /** A fabric release. `svcversion` is what history records speak in. */
 export interface FabricVintage {
@@ -17,16 +18,25 @@ export interface FabricVintage {
 export const COORD_SCALE = 1e7;
 
 /**
- * Polygons or polylines packed flat: feature i has parts partStart[i] .. partStart[i+1]-1,
+ * Polygons or polylines packed flat: feature i has parts firstPart(i) .. firstPart(i+1)-1,
  * part p has vertices vertexStart[p] .. vertexStart[p+1]-1, vertex v at (xy[2v], xy[2v+1])
  * as lng, lat in degrees × COORD_SCALE (Int32: half the memory of Float64 for millions of
  * vertices). Polygon parts are rings (outer first, then holes), closed (first = last).
  */
 export interface PackedGeometry {
   count: number;
-  partStart: Uint32Array; // length count + 1
+  /**
+   * Length count + 1; null when every feature is one part, feature i then being part i (the
+   * demo's parcels and footprints are single rings: 6 MB of starts saved at a million).
+   */
+  partStart: Uint32Array | null;
   vertexStart: Uint32Array; // length parts + 1
   xy: Int32Array;
+}
+
+/** Feature f's first part; firstPart(g, f + 1) is one past its last. */
+export function firstPart(g: PackedGeometry, f: number): number {
+  return g.partStart === null ? f : g.partStart[f]!;
 }
 
 export interface Town {
@@ -60,15 +70,17 @@ export interface Footprints {
  */
 export interface Locations {
   count: number;
-  locationId: Float64Array; // 10-digit ids (above 2^31, so not Int32)
+  // Columns of two types are the wider as built, the narrower when every value fits it (the
+  // .data cache stores them so, fabric-codec.ts): what they read is the same.
+  locationId: Float64Array | Uint32Array; // 10-digit ids (above 2^31, so not Int32)
   lng: Float64Array;
   lat: Float64Array;
-  houseNumber: Uint32Array;
-  road: Uint32Array; // index into Roads
-  unit: Uint16Array; // 0 none, else unit number (apartment locations)
-  town: Uint16Array; // index into Fabric.towns (city and zip)
+  houseNumber: Uint32Array | Uint16Array;
+  road: Uint32Array | Uint16Array; // index into Roads
+  unit: Uint16Array | Uint8Array; // 0 none, else unit number (apartment locations)
+  town: Uint16Array | Uint8Array; // index into Fabric.towns (city and zip)
   zipSuffix: Uint16Array; // 4 digits
-  unitCount: Uint16Array;
+  unitCount: Uint16Array | Uint8Array;
   bslFlag: Uint8Array; // 0/1
   buildingType: Uint8Array; // index into codes.buildingType
   landUse: Uint8Array; // index into codes.landUse
@@ -80,7 +92,7 @@ export interface Locations {
   /** Bit i set: present in vintages[i]. */
   presence: Uint8Array;
   /** Retirement equivalent (a location_id present in the newest vintage) or 0 for none. */
-  reLocationId: Float64Array;
+  reLocationId: Float64Array | Uint32Array;
   /** Index into Fabric.counties, in a fabric spanning several counties (fabric-counties.ts). */
   county?: Uint16Array;
 }
@@ -103,12 +115,12 @@ export interface FixedOffers {
 
 /**
  * Fixed coverage of one vintage, grouped by location: records of location i are rows
- * start[i] .. start[i+1]-1. Millions of records repeat a few dozen offers, so a record is the
+ * startAt(start, i) .. startAt(start, i + 1) - 1 (record-starts.ts). Millions of records repeat a few dozen offers, so a record is the
  * index of its offer (see fixed-offers.ts to pack and read them).
  */
 export interface FixedCoverage {
   vintage: string;
-  start: Uint32Array; // length locations.count + 1
+  start: RecordStarts; // locations.count + 1 starts
   offer: Uint8Array | Uint16Array; // per record: row of `offers` (Uint8 up to 256 offers)
   offers: FixedOffers;
 }

@@ -10,6 +10,7 @@ import type { Audience } from '../../../../shared/served-status';
 import { offerRecords } from './ops/fixed-offers-view';
 import type { FixedCoverage } from '../fabric';
 import { SERVED_STATUS } from '../rules/served-status-codes';
+import { startAt } from '../record-starts';
 
 const FIBER = 50;
 
@@ -49,8 +50,8 @@ export function buildCoverageColumns(cov: FixedCoverage, locationCount: number):
   const seenFiber = new Uint8Array(256);
   const { provider, technology, down: offerDown, up: offerUp } = cov.offers;
   for (let i = 0; i < locationCount; i++) {
-    const from = cov.start[i];
-    const to = cov.start[i + 1];
+    const from = startAt(cov.start, i);
+    const to = startAt(cov.start, i + 1);
     let down = 0;
     let up = 0;
     let bestResidential = 0;

@@ -2,6 +2,7 @@
 // A vintage of the 1M-location demo holds about 4 million records but fewer than 100 offers:
 // one or two bytes per record instead of twelve.
 import type { FixedCoverage, FixedOffers } from '../fabric';
+import { packStarts } from '../record-starts';
 
 /** One record's values, as the generator and the test fixtures produce them. */
 export interface FixedRecordColumns {
@@ -73,7 +74,7 @@ export type OfferTable = ReturnType<typeof offerTable>;
 /** A vintage's coverage from each record's offer: one byte a record when 256 offers or fewer. */
 export function packedCoverage(
   vintage: string,
-  start: Uint32Array,
+  start: ArrayLike<number>,
   offer: ArrayLike<number>,
   table: OfferTable,
 ): FixedCoverage {
@@ -84,12 +85,12 @@ export function packedCoverage(
       : offer instanceof Uint16Array
         ? offer
         : Uint16Array.from(offer);
-  return { vintage, start, offer: narrow, offers: table.offers() };
+  return { vintage, start: packStarts(start), offer: narrow, offers: table.offers() };
 }
 
 export function packFixedCoverage(
   vintage: string,
-  start: Uint32Array,
+  start: ArrayLike<number>,
   records: FixedRecordColumns,
 ): FixedCoverage {
   const n = records.provider.length;

@@ -4,6 +4,7 @@
 // provider's claims alone by reading this instead of the whole vintage.
 import { providerCounts } from '../../../../shared/provider-filter';
 import type { Fabric, FixedCoverage } from '../fabric';
+import { packStarts, startAt, startsCount } from '../record-starts';
 
 /** The last few cut-down vintages, per vintage: a planner looks at one provider at a time. */
 const KEPT = 4;
@@ -13,18 +14,19 @@ function cut(fabric: Fabric, cov: FixedCoverage, provider: number): FixedCoverag
   const keep = Uint8Array.from(cov.offers.provider, (p) =>
     providerCounts(provider, fabric.fixedProviders[p]?.providerId ?? -1) ? 1 : 0,
   );
-  const count = cov.start.length - 1;
+  const count = startsCount(cov.start);
   const start = new Uint32Array(count + 1);
   let kept = 0;
   for (let i = 0; i < count; i++) {
     start[i] = kept;
-    for (let r = cov.start[i]; r < cov.start[i + 1]; r++) if (keep[cov.offer[r]]) kept++;
+    for (let r = startAt(cov.start, i), end = startAt(cov.start, i + 1); r < end; r++)
+      if (keep[cov.offer[r]]) kept++;
   }
   start[count] = kept;
   const offer = new (cov.offer.constructor as Uint8ArrayConstructor)(kept);
   let k = 0;
   for (let r = 0; r < cov.offer.length; r++) if (keep[cov.offer[r]]) offer[k++] = cov.offer[r];
-  return { vintage: cov.vintage, start, offer, offers: cov.offers };
+  return { vintage: cov.vintage, start: packStarts(start), offer, offers: cov.offers };
 }
 
 /** Coverage vintage ci's records the provider filter counts: all of them, or one provider's. */

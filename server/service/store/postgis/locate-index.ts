@@ -13,7 +13,7 @@ import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { PackedGeometry } from '../fabric';
+import { firstPart, type PackedGeometry } from '../fabric';
 import { buildCsr, type Csr } from '../rules/csr';
 import { packedBBox } from '../rules/ring-test';
 import type { Box, LocateSource } from '../rules/locate-decision';
@@ -182,7 +182,7 @@ async function polygons(pool: pg.Pool, kind: string, lv: string): Promise<Packed
       const vertices = xy.n / 2;
       for (let k = 1; k < g.vertexStart.length; k++) vertexStart.push(vertices + g.vertexStart[k]);
       for (let k = 0; k < g.xy.length; k++) xy.push(g.xy[k]);
-      partStart.push(parts + g.partStart[g.count]);
+      partStart.push(parts + firstPart(g, g.count));
       count++;
     },
   );
@@ -274,7 +274,7 @@ export async function buildLocateIndex(
   const parcelLocations: Csr = buildCsr(parcelOf, parcels.count);
   const footprintLocations: Csr = buildCsr(footprintOf, footprints.count);
   const geometryBytes = (g: PackedGeometry) =>
-    g.xy.byteLength + g.partStart.byteLength + g.vertexStart.byteLength;
+    g.xy.byteLength + (g.partStart?.byteLength ?? 0) + g.vertexStart.byteLength;
   const csrBytes = (c: Csr) => c.start.byteLength + c.items.byteLength;
   const source: LocateSource = {
     parcels,

@@ -3,7 +3,7 @@
 // be counted as inside it. Distances are only ever compared with tolerances of at most 100 m,
 // so a flat projection around the point (equirectangular, scaled at its latitude) is exact
 // enough: its error at that range is far below a centimeter.
-import { COORD_SCALE, type PackedGeometry } from '../fabric';
+import { COORD_SCALE, type PackedGeometry, firstPart } from '../fabric';
 import { EARTH_RADIUS_M } from './geodesy';
 import { packedPolygonContains } from './ring-test';
 
@@ -21,7 +21,7 @@ export function boundaryDistanceMeters(
   const py = lat * COORD_SCALE;
   const kx = M_PER_UNIT * Math.cos((lat * Math.PI) / 180);
   let best = Infinity;
-  for (let p = g.partStart[f]; p < g.partStart[f + 1]; p++) {
+  for (let p = firstPart(g, f); p < firstPart(g, f + 1); p++) {
     for (let v = g.vertexStart[p] + 1; v < g.vertexStart[p + 1]; v++) {
       // The edge in meters, with the point at the origin.
       const ax = (xy[2 * v - 2] - px) * kx;

@@ -1,13 +1,13 @@
 import { booleanPointInPolygon } from '@turf/turf';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, generateFabric } from '../../../demo/generate-fabric';
-import { COORD_SCALE, type PackedGeometry } from '../fabric';
+import { COORD_SCALE, type PackedGeometry, firstPart } from '../fabric';
 import { packGeometry } from '../../testing/pack-geometry';
 import { pointOnSurface, representativeTree } from './representative-point';
 
 function rings(g: PackedGeometry, f: number): number[][][] {
   const out: number[][][] = [];
-  for (let p = g.partStart[f]; p < g.partStart[f + 1]; p++) {
+  for (let p = firstPart(g, f); p < firstPart(g, f + 1); p++) {
     const ring: number[][] = [];
     for (let v = g.vertexStart[p]; v < g.vertexStart[p + 1]; v++)
       ring.push([g.xy[2 * v] / COORD_SCALE, g.xy[2 * v + 1] / COORD_SCALE]);

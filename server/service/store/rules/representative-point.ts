@@ -2,7 +2,7 @@
 // this point is: like a location's own point, it lands in exactly one of any set of areas that
 // tile the map, so collecting adjacent areas never returns a parcel twice.
 import KDBush from 'kdbush';
-import { COORD_SCALE, type PackedGeometry } from '../fabric';
+import { COORD_SCALE, type PackedGeometry, firstPart } from '../fabric';
 
 /**
  * A point inside feature f (holes respected): the middle of the widest inside stretch of a
@@ -11,8 +11,8 @@ import { COORD_SCALE, type PackedGeometry } from '../fabric';
  */
 export function pointOnSurface(g: PackedGeometry, f: number): [number, number] {
   const xy = g.xy;
-  const from = g.vertexStart[g.partStart[f]];
-  const to = g.vertexStart[g.partStart[f + 1]];
+  const from = g.vertexStart[firstPart(g, f)];
+  const to = g.vertexStart[firstPart(g, f + 1)];
   let minY = Infinity;
   let maxY = -Infinity;
   for (let v = from; v < to; v++) {
@@ -22,7 +22,7 @@ export function pointOnSurface(g: PackedGeometry, f: number): [number, number] {
   if (!(maxY - minY >= 1)) return [xy[2 * from] / COORD_SCALE, xy[2 * from + 1] / COORD_SCALE];
   const y = Math.floor((minY + maxY) / 2) + 0.5;
   const xs: number[] = [];
-  for (let p = g.partStart[f]; p < g.partStart[f + 1]; p++) {
+  for (let p = firstPart(g, f); p < firstPart(g, f + 1); p++) {
     // Rings are closed (first = last), so consecutive pairs cover every edge.
     for (let v = g.vertexStart[p] + 1; v < g.vertexStart[p + 1]; v++) {
       const x1 = xy[2 * v - 2];

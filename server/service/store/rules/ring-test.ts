@@ -1,6 +1,6 @@
 // Exact point-in-polygon over packed rings (crossing number, even-odd). Used for the fabric's
 // own parcels and footprints, which have few vertices; large user areas use area-index.ts.
-import { COORD_SCALE, type PackedGeometry } from '../fabric';
+import { COORD_SCALE, type PackedGeometry, firstPart } from '../fabric';
 
 /** Whether (x, y) lies inside feature `f` of a packed polygon layer (holes respected). */
 export function packedPolygonContains(
@@ -13,7 +13,7 @@ export function packedPolygonContains(
   const x = lng * COORD_SCALE;
   const y = lat * COORD_SCALE;
   let inside = false;
-  for (let p = g.partStart[f]; p < g.partStart[f + 1]; p++) {
+  for (let p = firstPart(g, f); p < firstPart(g, f + 1); p++) {
     const start = g.vertexStart[p];
     const end = g.vertexStart[p + 1];
     // Rings are closed (first = last), so consecutive pairs cover every edge.
@@ -34,8 +34,8 @@ export function packedBBox(g: PackedGeometry, f: number): [number, number, numbe
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  const from = g.vertexStart[g.partStart[f]];
-  const to = g.vertexStart[g.partStart[f + 1]];
+  const from = g.vertexStart[firstPart(g, f)];
+  const to = g.vertexStart[firstPart(g, f + 1)];
   for (let v = from; v < to; v++) {
     const x = g.xy[2 * v];
     const y = g.xy[2 * v + 1];

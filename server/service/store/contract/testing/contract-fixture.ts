@@ -1,8 +1,9 @@
 // The contract suite's fixture: a small demo fabric generated, exported, imported into a private
-// PostGIS cluster, and two stores over it: the memory store over the generated fabric (the
-// reference) and the PostGIS store over the imported database (the store under test). The
+// PostGIS cluster, and two stores over it: the memory store over the generated fabric as the
+// cache stores it (the reference) and the PostGIS store over the imported database (the store under test). The
 // suite then asks both the same questions through the Store interface only.
 import type { ManifestFile } from '../../../../demo/export/export-demo';
+import { decodeFabric, encodeFabric } from '../../../../demo/fabric-codec';
 import { generateFabric } from '../../../../demo/generate-fabric';
 import type { Fabric } from '../../fabric';
 import { createMemoryStore } from '../../memory/memory-store';
@@ -33,7 +34,8 @@ export async function openContractFixture(opts: {
   let subject: Store | null = null;
   try {
     subject = await openPostgisStore(loaded.url, { poolSize: 8 });
-    const reference = createMemoryStore(fabric);
+    // Over the fabric as the .data cache stores it (compact columns), as the service reads it.
+    const reference = createMemoryStore(decodeFabric(Buffer.concat(encodeFabric(fabric)))!);
     const opened = subject;
     return {
       fabric,

@@ -3,6 +3,7 @@
 // default options and under each option moved: both distance parameters, both tolerances, and
 // match type masks.
 import { type LocatePoint } from '../../store';
+import { firstPart } from '../../fabric';
 import {
   ALL_MATCH_TYPES,
   type LocateOptions,
@@ -41,7 +42,7 @@ export function locatePoints(pick: Picker, vi: number, n: number): LocatePoint[]
   }
   // Inside a lot, and near its corner (inside or just outside, within the tolerances or not).
   const near = (g: typeof parcels.geometry, f: number) => {
-    const corner = vertex(g, g.vertexStart[g.partStart[f]]);
+    const corner = vertex(g, g.vertexStart[firstPart(g, f)]);
     return [ringMean(g, f), pick.moved(corner, 2), pick.moved(corner, 7), pick.moved(corner, 30)];
   };
   const every = (count: number) => Array.from({ length: count }, (_, f) => f);

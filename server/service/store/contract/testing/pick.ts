@@ -1,7 +1,7 @@
 // Seeded picks from a fabric for the contract cases: samples of present locations, points moved
 // by some meters, rectangles and rings. Inputs only: answers always come from the stores.
 import { Rng } from '../../../../demo/prng';
-import { COORD_SCALE, type Fabric, type PackedGeometry } from '../../fabric';
+import { COORD_SCALE, type Fabric, type PackedGeometry, firstPart } from '../../fabric';
 
 const METERS_PER_DEGREE = 111_195;
 
@@ -60,7 +60,7 @@ export function vertex(g: PackedGeometry, v: number): [number, number] {
 
 /** The mean of a feature's outer ring's vertices (inside for the demo's convex lots). */
 export function ringMean(g: PackedGeometry, f: number): [number, number] {
-  const p = g.partStart[f];
+  const p = firstPart(g, f);
   const from = g.vertexStart[p];
   const to = g.vertexStart[p + 1] - 1; // the closing vertex repeats the first
   let x = 0;

@@ -4,6 +4,7 @@
 import { h3IndexToSplitLong, splitLongToH3Index } from '../../../../contract/h3';
 import type { FabricIndex } from '../fabric-index';
 import type { FixedRecord, MobileRecord } from '../../store';
+import { startAt } from '../../record-starts';
 
 const BR = ['R', 'B', 'X'] as const;
 
@@ -15,7 +16,7 @@ export function fixedRecords(ix: FabricIndex, vi: number, locationIds: number[])
     const i = ix.locationIndex(id);
     if (i < 0) continue;
     const offers = cov.offers;
-    for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+    for (let r = startAt(cov.start, i), end = startAt(cov.start, i + 1); r < end; r++) {
       const o = cov.offer[r];
       const p = providers[offers.provider[o]];
       out.push({

@@ -17,6 +17,7 @@ import { countedTiers, offerRecords, releaseVintageIndex } from './fixed-offers-
 import { fabricCounties } from '../../fabric-counties';
 import { coverageOfProvider } from '../provider-coverage';
 import type { FabricCounty } from '../../fabric';
+import { startAt } from '../../record-starts';
 
 /** Where the computed fields are read: a coverage vintage (its index) and the filters. */
 export interface CoverageAt {
@@ -126,7 +127,7 @@ function statusUnderFilters(ix: FabricIndex, at: CoverageAt): (i: number) => num
   const codeOfTier = [0, 1, 2, 3, 4].map((t) => SERVED_STATUS.indexOf(statusFromBestTier(t, rule)));
   return (i) => {
     let best = 0;
-    for (let r = cov.start[i]; r < cov.start[i + 1]; r++)
+    for (let r = startAt(cov.start, i), end = startAt(cov.start, i + 1); r < end; r++)
       best = Math.max(best, tiers[cov.offer[r]]);
     return codeOfTier[best];
   };

@@ -14,6 +14,7 @@ import type { CoarseHexCells, HexCells } from './fixed-hex-cells';
 import { countedTiers } from './fixed-offers-view';
 import type { FixedVintages } from './fixed-location-features';
 import { coverageOfProvider } from '../provider-coverage';
+import { startAt } from '../../record-starts';
 
 export interface HexCounts {
   locations: Uint32Array;
@@ -82,7 +83,7 @@ export function countHexCells(
     if (bslFlag[i] !== 1) continue;
     counts.bsls[c]++;
     let best = 0;
-    for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+    for (let r = startAt(cov.start, i), end = startAt(cov.start, i + 1); r < end; r++) {
       const t = tierOf[cov.offer[r]];
       if (t > best) best = t;
     }

@@ -9,6 +9,7 @@ import { locationOffers } from './fixed-offers-view';
 import { coverageOfProvider } from '../provider-coverage';
 import type { TilePoint } from '../../rules/point-tile';
 import type { BBox } from '../../rules/tile-grid';
+import { startAt } from '../../record-starts';
 
 /** Which vintages a tile joins: fabric fv (drawn), coverage cv and the release cv was filed on. */
 export interface FixedVintages {
@@ -32,8 +33,8 @@ export function fixedLocationPoints(
   const encoded = new Map<string, [string, string]>();
   const out: TilePoint[] = [];
   forEachPresentPoint(ix, vintages.fabric, box, (i, lng, lat) => {
-    const from = cov.start[i];
-    const to = cov.start[i + 1];
+    const from = startAt(cov.start, i);
+    const to = startAt(cov.start, i + 1);
     const key = cov.offer.subarray(from, to).join(',');
     let tiers = encoded.get(key);
     if (!tiers) {

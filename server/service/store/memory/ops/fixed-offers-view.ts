@@ -4,6 +4,7 @@
 import { countedTier, countingRule, type FixedFilters } from '../../../../../shared/fixed-status';
 import type { FixedOffer } from '../../../../../shared/served-status';
 import type { Fabric, FixedCoverage } from '../../fabric';
+import { startAt } from '../../record-starts';
 
 const BR = ['R', 'B', 'X'] as const;
 
@@ -26,7 +27,8 @@ export function locationOffers(
   i: number,
 ): FixedOffer[] {
   const out: FixedOffer[] = [];
-  for (let r = cov.start[i]; r < cov.start[i + 1]; r++) out.push(offers[cov.offer[r]]);
+  for (let r = startAt(cov.start, i), end = startAt(cov.start, i + 1); r < end; r++)
+    out.push(offers[cov.offer[r]]);
   return out;
 }
 

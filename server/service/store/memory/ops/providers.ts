@@ -3,6 +3,7 @@
 // over the records) and kept; which ones a text names is rules/provider-match.ts.
 import type { ProviderClaim } from '../../../../contract/schemas/providers';
 import type { Fabric, FixedCoverage } from '../../fabric';
+import { startAt, startsCount } from '../../record-starts';
 
 const claims = new WeakMap<FixedCoverage, ProviderClaim[]>();
 
@@ -15,8 +16,8 @@ export function providerClaims(fabric: Fabric, ci: number): ProviderClaim[] {
     // The last location each provider was counted at: a location counts once per provider.
     const lastAt = new Int32Array(fabric.fixedProviders.length).fill(-1);
     const { provider } = cov.offers;
-    for (let i = 0; i + 1 < cov.start.length; i++) {
-      for (let r = cov.start[i]; r < cov.start[i + 1]; r++) {
+    for (let i = 0, n = startsCount(cov.start); i < n; i++) {
+      for (let r = startAt(cov.start, i), end = startAt(cov.start, i + 1); r < end; r++) {
         const p = provider[cov.offer[r]];
         if (lastAt[p] === i) continue;
         lastAt[p] = i;

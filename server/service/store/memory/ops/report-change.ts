@@ -11,6 +11,7 @@ import { offerRecords, releaseVintageIndex } from './fixed-offers-view';
 import { coverageOfProvider } from '../provider-coverage';
 import { history } from './history';
 import { createChangeTally, type ChangeSideFacts } from '../../rules/report-change-tally';
+import { startAt } from '../../record-starts';
 
 /** One release of a comparison: fabric vintage index vi, coverage vintage index ci. */
 export interface ReleaseAt {
@@ -63,7 +64,7 @@ export function reportChange(
       ? {
           inRelease: (presence[i] & bit) !== 0,
           bsl: bslFlag[i] === 1,
-          offerRows: cov.offer.subarray(cov.start[i], cov.start[i + 1]),
+          offerRows: cov.offer.subarray(startAt(cov.start, i), startAt(cov.start, i + 1)),
         }
       : null;
   for (const i of union) {

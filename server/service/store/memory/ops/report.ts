@@ -12,6 +12,7 @@ import { createReportTally } from '../../rules/report-tally';
 import { MAX_EDGE_TESTS, type AreaLimits } from '../../rules/summary-rows';
 import { locationsInArea } from './summarize';
 import { coverageOfProvider } from '../provider-coverage';
+import { startAt } from '../../record-starts';
 
 /** The report of fabric vintage vi's locations in the area, at coverage vintage ci. */
 export function report(
@@ -47,7 +48,7 @@ export function report(
   for (const i of inside) {
     tally.add(
       { inRelease: (presence[i] & releaseBit) !== 0, bsl: bslFlag[i] === 1, units: unitCount[i] },
-      cov.offer.subarray(cov.start[i], cov.start[i + 1]),
+      cov.offer.subarray(startAt(cov.start, i), startAt(cov.start, i + 1)),
     );
   }
   const providers = fabric.fixedProviders.map((p) => ({

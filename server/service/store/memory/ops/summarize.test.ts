@@ -8,6 +8,7 @@ import { SCATTER_SPAN, buildScatterFabric } from '../../../testing/scatter-fabri
 import { buildAreaIndex } from '../../rules/area-index';
 import { MAX_EDGE_TESTS } from '../../rules/summary-rows';
 import { summarize } from './summarize';
+import { startAt } from '../../record-starts';
 
 const fabric = buildScatterFabric(20_000, 3);
 const ix = buildFabricIndex(fabric);
@@ -35,7 +36,7 @@ function beadStatus(f: Fabric, vi: number, i: number): string {
   const c = f.fixedCoverage[vi];
   let s = 'unserved';
   const { technology, lowLatency, down, up, businessResidential } = c.offers;
-  for (let r = c.start[i]; r < c.start[i + 1]; r++) {
+  for (let r = startAt(c.start, i), end = startAt(c.start, i + 1); r < end; r++) {
     const o = c.offer[r];
     if (businessResidential[o] === 1) continue;
     if (![10, 40, 50, 71, 72].includes(technology[o]) || !lowLatency[o]) continue;

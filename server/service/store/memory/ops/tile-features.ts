@@ -1,13 +1,13 @@
 // GeoJSON features of one tile's area, per layer, picked from the spatial indexes: only what a
 // tile needs is ever turned into objects, so a million-location fabric never lives as GeoJSON.
 import type Flatbush from 'flatbush';
-import { COORD_SCALE, type PackedGeometry } from '../../fabric';
+import { COORD_SCALE, type PackedGeometry, firstPart } from '../../fabric';
 import { forEachPresentPoint, type FabricIndex } from '../fabric-index';
 import { ROAD_CLASS, type BBox } from '../../rules/tile-grid';
 
 function rings(g: PackedGeometry, f: number): GeoJSON.Position[][] {
   const out: GeoJSON.Position[][] = [];
-  for (let p = g.partStart[f]; p < g.partStart[f + 1]; p++) {
+  for (let p = firstPart(g, f); p < firstPart(g, f + 1); p++) {
     const ring: GeoJSON.Position[] = [];
     for (let v = g.vertexStart[p]; v < g.vertexStart[p + 1]; v++)
       ring.push([g.xy[2 * v] / COORD_SCALE, g.xy[2 * v + 1] / COORD_SCALE]);
