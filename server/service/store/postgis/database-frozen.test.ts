@@ -62,9 +62,10 @@ describe('a database host that stalls', () => {
     );
     db.cluster.thaw();
     const thawed = performance.now();
-    // Back without a restart: a round of every call answered 200.
+    // Back without a restart: a round of every call answered 200 (within a minute: a busy
+    // machine's thawed server and new pool connections can take a while).
     let back = false;
-    for (let n = 0; !back && performance.now() - thawed < 20_000; n++) {
+    for (let n = 0; !back && performance.now() - thawed < 60_000; n++) {
       const round = await Promise.all(
         calls.map((call, k) => ask(call, 10_000 + n * 100 + k, 10_000)),
       );
@@ -110,5 +111,5 @@ describe('a database host that stalls', () => {
       db.url,
     );
     expectNoSecret(servers.lines, db.url);
-  }, 120_000);
+  }, 180_000);
 });
