@@ -90,9 +90,11 @@ export async function benchState(opts: StateOptions): Promise<Record<string, num
   try {
     const r = db.record;
     const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-    const when = db.fresh
-      ? 'this run'
-      : `an earlier run, ${r.at}${db.otherImporter ? ', by an earlier importer than this one' : ''}`;
+    const when =
+      (db.fresh
+        ? 'this run'
+        : `an earlier run, ${r.at}${db.otherImporter ? ', by an earlier importer than this one' : ''}`) +
+      (r.resumed ? '; resumed after a stop: the files and time of its last run alone' : '');
     log(
       `import (${when}): ${r.rows.toLocaleString('en-US')} rows in ${r.seconds} s (${Math.round(r.rows / r.seconds).toLocaleString('en-US')} rows/s), database ${mb(r.databaseBytes)} MB after import (${mb(db.databaseBytes)} MB now), importer's peak RSS ${r.peakRssMb} MB`,
     );
