@@ -77,10 +77,19 @@ export async function call(
     body = JSON.stringify(opts.body);
     headers['Content-Type'] ??= 'application/json';
   }
-  const res = await fetch(base + path, {
-    method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers,
-    body,
+  const send = () =>
+    fetch(base + path, {
+      method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+    });
+  // A kept-alive connection the server closes as idle just as a request goes out on it is reset
+  // (a race of the two idle timers that a busy machine's late timers widen); fetch retries only
+  // idempotent methods, so a PATCH or POST is sent again once here. A server that resets every
+  // connection still fails the second time.
+  const res = await send().catch((err: Error) => {
+    if ((err.cause as { code?: string } | undefined)?.code !== 'ECONNRESET') throw err;
+    return send();
   });
   const text = await res.text();
   let parsed: unknown = text;
