@@ -78,26 +78,19 @@ async function deriveTiers(client: pg.Client, vintage: string): Promise<void> {
     Array.from({ length: WORDS }, (_, w) => `$${first + w}::bigint[]`);
   const maskCols = [...words('r'), ...words('b')];
   await client.query('DELETE FROM fixed_tiers WHERE vintage = $1', [vintage]);
-  // Strings are decoded once per distinct mask (a few per release), not per location.
+  // Each location's masks first, grouped over the release's fixed records: a `CREATE TABLE AS`,
+  // which PostgreSQL's parallel workers may share (an `INSERT … SELECT` runs in one process).
   await client.query(
-    `WITH offers AS (
-       SELECT * FROM unnest($2::smallint[], $3::int[], $4::int[], $5::smallint[], $6::text[],
-                            ${[...params(7), ...params(7 + WORDS)].join(', ')})
-         AS o(technology, down, up, low_latency, br, ${maskCols.join(', ')})),
-     m AS (
-       SELECT a.location_id, count(*) AS offers, ${maskCols.map((c) => `bit_or(o.${c}) AS ${c}`).join(', ')}
-         FROM fixed_availability a JOIN offers o
-           ON o.technology = a.technology AND o.down = a.max_advertised_download_speed
-          AND o.up = a.max_advertised_upload_speed AND o.low_latency = a.low_latency
-          AND o.br = a.business_residential_code::text
-        WHERE a.vintage = $1 GROUP BY a.location_id),
-     rs AS (SELECT ${words('r').join(', ')}, ${maskDigits('r')} AS s
-              FROM (SELECT DISTINCT ${words('r').join(', ')} FROM m) d),
-     bs AS (SELECT ${words('b').join(', ')}, ${maskDigits('b')} AS s
-              FROM (SELECT DISTINCT ${words('b').join(', ')} FROM m) d)
-     INSERT INTO fixed_tiers (vintage, location_id, offers, r, b)
-     SELECT $1, m.location_id, m.offers, rs.s, bs.s
-       FROM m JOIN rs USING (${words('r').join(', ')}) JOIN bs USING (${words('b').join(', ')})`,
+    `CREATE TEMP TABLE tier_masks ON COMMIT DROP AS
+     SELECT a.location_id, count(*) AS offers, ${maskCols.map((c) => `bit_or(o.${c}) AS ${c}`).join(', ')}
+       FROM fixed_availability a
+       JOIN (SELECT * FROM unnest($2::smallint[], $3::int[], $4::int[], $5::smallint[], $6::text[],
+                                  ${[...params(7), ...params(7 + WORDS)].join(', ')})
+               AS o(technology, down, up, low_latency, br, ${maskCols.join(', ')})) o
+         ON o.technology = a.technology AND o.down = a.max_advertised_download_speed
+        AND o.up = a.max_advertised_upload_speed AND o.low_latency = a.low_latency
+        AND o.br = a.business_residential_code::text
+      WHERE a.vintage = $1 GROUP BY a.location_id`,
     [
       vintage,
       col('technology_code'),
@@ -109,6 +102,18 @@ async function deriveTiers(client: pg.Client, vintage: string): Promise<void> {
       ...Array.from({ length: WORDS }, (_, w) => b.map((m) => m[w])),
     ],
   );
+  // Strings are decoded once per distinct mask (a few per release), not per location.
+  await client.query(
+    `WITH rs AS (SELECT ${words('r').join(', ')}, ${maskDigits('r')} AS s
+                   FROM (SELECT DISTINCT ${words('r').join(', ')} FROM tier_masks) d),
+          bs AS (SELECT ${words('b').join(', ')}, ${maskDigits('b')} AS s
+                   FROM (SELECT DISTINCT ${words('b').join(', ')} FROM tier_masks) d)
+     INSERT INTO fixed_tiers (vintage, location_id, offers, r, b)
+     SELECT $1, m.location_id, m.offers, rs.s, bs.s
+       FROM tier_masks m JOIN rs USING (${words('r').join(', ')}) JOIN bs USING (${words('b').join(', ')})`,
+    [vintage],
+  );
+  await client.query('DROP TABLE tier_masks');
 }
 
 /** The parents at each coarse resolution of the base cells, as rows of hex_parents. */
