@@ -39,7 +39,7 @@ export function importerFingerprint(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function databaseBytes(url: string): Promise<number> {
+export async function databaseBytes(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

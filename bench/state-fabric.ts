@@ -12,7 +12,7 @@ import pg from 'pg';
 import { integerOption, refuseCommandLine, type Command } from '../server/config/command-line';
 import { STATE_POSTAL } from '../server/demo/county';
 import { MAX_STATE_LOCATIONS } from '../server/demo/export/export-state';
-import { importerFingerprint } from './postgis-fabric';
+import { databaseBytes, importerFingerprint } from './postgis-fabric';
 import {
   readImportRecord,
   resetDatabase,
@@ -98,19 +98,6 @@ function runChild(args: string[], env: NodeJS.ProcessEnv, onLine: (l: string) =>
       code === 0 ? ok(lines) : fail(new Error(`${args[0]} exited with ${code}`)),
     );
   });
-}
-
-async function databaseBytes(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
-      'SELECT pg_database_size(current_database()) AS n',
-    );
-    return Number(rows[0]!.n);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Files the database's import ledger holds (0 for an empty database). */

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fabric } from '../service/store/fabric';
 import {
   startPublishedProxy,
-  TOKEN,
   type PublishedProxy,
   type SeenRequest,
 } from '../workspace/published-proxy';
@@ -21,14 +20,15 @@ import { demoFabric } from '../workspace/testing/sync-fixture';
 import { COUNTY, syncOptions } from '../workspace/testing/sync-options';
 import { twoCountyFabric } from '../workspace/testing/two-counties';
 import { MANIFEST, type WorkspaceManifest } from '../workspace/workspace-files';
-import { requestFrom } from './auth/testing/auth-servers';
-import { startAppServer, type RunningAppServer } from './start-app-server';
+import type { RunningAppServer } from './start-app-server';
 import {
   appAndUpstreamAnswers,
   ask,
   locationIdsOf,
   sample,
   startBudgetApp,
+  upstreamUseOf,
+  startWorkspaceApp,
 } from './testing/local-answers';
 
 let demo: Fabric;
@@ -47,12 +47,7 @@ let fabricNotSynced: string;
 const apps: RunningAppServer[] = [];
 
 const startApp = async (workspace: string) => {
-  const started = await startAppServer({
-    port: 0,
-    host: '127.0.0.1',
-    env: { SERVICE_URL: proxy.url, SERVICE_TOKEN: TOKEN, WORKSPACE_DIR: workspace },
-    log: () => {},
-  });
+  const started = await startWorkspaceApp(proxy.url, workspace);
   apps.push(started);
   return started;
 };
@@ -259,17 +254,11 @@ it('counts no upstream credit in the person budgets for a data record answered f
     const v = fabricSynced[fabricSynced.length - 1]!;
     const [held] = sample(idsOf(v), 2);
     const [outside] = sample(idsOf(v, neighbour()), 2);
-    const asAna = { headers: { 'x-forwarded-user': 'ana' } };
-    for (const id of [held, outside]) {
-      const path = `/api${byId(v, id!)}`;
-      expect((await requestFrom(server.app.url + path, '127.0.0.1', asAna)).status).toBe(200);
-    }
-    const usage = await requestFrom(`${server.app.url}/api/usage`, '127.0.0.1', {
-      headers: { 'x-forwarded-user': 'boss' },
-    });
-    const { days } = JSON.parse(usage.body) as { days: { people: unknown[] }[] };
+    const paths = [held, outside].map((id) => byId(v, id!));
     // Only the location outside the workspace reached upstream.
-    expect(days[0]!.people).toEqual([{ name: 'ana', requests: 1, credits: 1 }]);
+    expect(await upstreamUseOf(server.app.url, paths)).toEqual([
+      { name: 'ana', requests: 1, credits: 1 },
+    ]);
   } finally {
     await server.close();
   }

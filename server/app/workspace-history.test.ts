@@ -12,15 +12,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Fabric } from '../service/store/fabric';
-import { startPublishedProxy, TOKEN, type PublishedProxy } from '../workspace/published-proxy';
+import { startPublishedProxy, type PublishedProxy } from '../workspace/published-proxy';
 import { runSync } from '../workspace/run-sync';
 import { demoFabric } from '../workspace/testing/sync-fixture';
 import { COUNTY, syncOptions } from '../workspace/testing/sync-options';
 import { twoCountyFabric } from '../workspace/testing/two-counties';
 import type { WorkspaceManifest } from '../workspace/workspace-files';
-import { requestFrom } from './auth/testing/auth-servers';
-import { startAppServer, type RunningAppServer } from './start-app-server';
-import { appAndUpstreamAnswers, ask, sample, startBudgetApp } from './testing/local-answers';
+import type { RunningAppServer } from './start-app-server';
+import {
+  appAndUpstreamAnswers,
+  ask,
+  sample,
+  startBudgetApp,
+  upstreamUseOf,
+  startWorkspaceApp,
+} from './testing/local-answers';
 
 let demo: Fabric;
 let proxy: PublishedProxy;
@@ -37,12 +43,7 @@ const workspaceDir = (name: string) => {
 const dir = workspaceDir('every');
 
 const startApp = async (workspace: string) => {
-  const started = await startAppServer({
-    port: 0,
-    host: '127.0.0.1',
-    env: { SERVICE_URL: proxy.url, SERVICE_TOKEN: TOKEN, WORKSPACE_DIR: workspace },
-    log: () => {},
-  });
+  const started = await startWorkspaceApp(proxy.url, workspace);
   apps.push(started);
   return started;
 };
@@ -261,17 +262,11 @@ it('counts no upstream credit in the person budgets for a history answered from 
     const v = every.at(-1)!;
     const [held] = sample(presentIn(v), 2);
     const [outside] = sample(presentIn(v, neighbour()), 2);
-    const asAna = { headers: { 'x-forwarded-user': 'ana' } };
-    for (const id of [held, outside]) {
-      const path = `/api${historyOf(v, id!)}`;
-      expect((await requestFrom(server.app.url + path, '127.0.0.1', asAna)).status).toBe(200);
-    }
-    const usage = await requestFrom(`${server.app.url}/api/usage`, '127.0.0.1', {
-      headers: { 'x-forwarded-user': 'boss' },
-    });
-    const { days } = JSON.parse(usage.body) as { days: { people: unknown[] }[] };
+    const paths = [held, outside].map((id) => historyOf(v, id!));
     // Only the location outside the workspace reached upstream.
-    expect(days[0]!.people).toEqual([{ name: 'ana', requests: 1, credits: 1 }]);
+    expect(await upstreamUseOf(server.app.url, paths)).toEqual([
+      { name: 'ana', requests: 1, credits: 1 },
+    ]);
   } finally {
     await server.close();
   }

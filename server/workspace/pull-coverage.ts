@@ -20,6 +20,19 @@ export const bdcfixedKey = (county: string, cv: string, release: string, n: numb
   `bdcfixed-${county}-${cv}-of-${release}-n${n}-c${c}`;
 export const historyKey = (v: string, id: number) => `history-${v}-${id}`;
 
+/** Upstream's history of one location at fabric vintage v, journaled under historyKey. */
+export const historyOf = (ctx: PullContext, v: string, id: number) =>
+  journaled(
+    ctx,
+    historyKey(v, id),
+    {
+      method: 'GET',
+      path: `/fabricext/${v}/history?location_id=${id}`,
+      label: `history ${v} location ${id}`,
+    },
+    HistorySchema,
+  );
+
 /** Chunks of location_ids in their given order, as plain arrays (request bodies). */
 const idChunks = (ids: ArrayLike<number>, size: number): number[][] => {
   const out: number[][] = [];
@@ -80,16 +93,7 @@ export async function equivalentsOf(
 ): Promise<Map<number, number | null>> {
   const found = await settleAll(
     ids.map(async (id) => {
-      const rows = await journaled(
-        ctx,
-        historyKey(v, id),
-        {
-          method: 'GET',
-          path: `/fabricext/${v}/history?location_id=${id}`,
-          label: `history ${v} location ${id}`,
-        },
-        HistorySchema,
-      );
+      const rows = await historyOf(ctx, v, id);
       return [id, rows.find((r) => r.location_id === id)?.re_location_id ?? null] as const;
     }),
   );

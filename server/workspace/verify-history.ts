@@ -26,9 +26,9 @@ import type { Dialect } from '../contract/dialect';
 import type { Fabric } from '../service/store/fabric';
 import { createMemoryStore } from '../service/store/memory/memory-store';
 import { renderHistory } from '../service/http/render-fabric';
-import { historyKey } from './pull-coverage';
-import { journaled, settleAll, type PullContext } from './pull-locations';
-import { HistorySchema, type UpstreamHistory } from './published-shapes';
+import { historyKey, historyOf } from './pull-coverage';
+import { settleAll, type PullContext } from './pull-locations';
+import type { UpstreamHistory } from './published-shapes';
 
 /** Locations a vintage's history sample holds at most: the request formula's 4. */
 export const HISTORY_SAMPLE = 4;
@@ -132,17 +132,7 @@ export async function verifyLocalHistory(
   try {
     const { locationId, presence } = fabric.locations;
     const newestIndex = fabric.vintages.length - 1;
-    const ask = (v: string, id: number) =>
-      journaled(
-        ctx,
-        historyKey(v, id),
-        {
-          method: 'GET',
-          path: `/fabricext/${v}/history?location_id=${id}`,
-          label: `history ${v} location ${id}`,
-        },
-        HistorySchema,
-      );
+    const ask = (v: string, id: number) => historyOf(ctx, v, id);
     /** The workspace's answer in the dialect upstream's answers show (else the published). */
     const own = async (v: string, id: number, upstream: UpstreamHistory) => {
       out.dialect ??= upstream[0] ? dialectOf(upstream[0]) : null;

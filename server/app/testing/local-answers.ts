@@ -4,7 +4,9 @@
 import type { Fabric } from '../../service/store/fabric';
 import { TOKEN, type PublishedProxy } from '../../workspace/published-proxy';
 import { COUNTY } from '../../workspace/testing/sync-options';
-import { startAuthApp } from '../auth/testing/auth-servers';
+import { expect } from 'vitest';
+import { requestFrom, startAuthApp } from '../auth/testing/auth-servers';
+import { startAppServer } from '../start-app-server';
 
 export interface Answer {
   status: number;
@@ -72,4 +74,27 @@ export const startBudgetApp = (upstreamUrl: string, dir: string) =>
     APP_AUTH: 'proxy',
     TRUSTED_PROXIES: '127.0.0.1',
     APP_ADMINS: 'boss',
+  });
+
+/**
+ * Asks each of `paths` (under /api) as one person of a budget app at appUrl, then reads the
+ * usage as its admin: the person's requests and credits upstream.
+ */
+export async function upstreamUseOf(appUrl: string, paths: string[]): Promise<unknown[]> {
+  const asAna = { headers: { 'x-forwarded-user': 'ana' } };
+  for (const path of paths)
+    expect((await requestFrom(`${appUrl}/api${path}`, '127.0.0.1', asAna)).status).toBe(200);
+  const usage = await requestFrom(`${appUrl}/api/usage`, '127.0.0.1', {
+    headers: { 'x-forwarded-user': 'boss' },
+  });
+  return (JSON.parse(usage.body) as { days: { people: unknown[] }[] }).days[0]!.people;
+}
+
+/** An app server over the workspace in `workspace`, upstream at upstreamUrl. */
+export const startWorkspaceApp = (upstreamUrl: string, workspace: string) =>
+  startAppServer({
+    port: 0,
+    host: '127.0.0.1',
+    env: { SERVICE_URL: upstreamUrl, SERVICE_TOKEN: TOKEN, WORKSPACE_DIR: workspace },
+    log: () => {},
   });
