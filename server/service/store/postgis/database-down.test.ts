@@ -76,8 +76,10 @@ describe('a database that goes down under load', () => {
     const healthDown = await Promise.all(healthOf().map(health));
     db.cluster.resume();
     const up = performance.now();
-    await untilAnswering(20_000);
-    await untilAnswering(20_000, cold);
+    // Within a minute each: a busy machine's restarted server and new pool connections can take
+    // a while (alone this takes a few seconds).
+    await untilAnswering(60_000);
+    await untilAnswering(60_000, cold);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await load.stop();
     await coldLoad.stop();
@@ -119,7 +121,7 @@ describe('a database that goes down under load', () => {
     expectNoSecret(servers.lines, db.url);
     expectQuietLog(cold.lines, 10);
     expectNoSecret(cold.lines, db.url);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('database connections reset by the network', () => {
@@ -139,7 +141,7 @@ describe('database connections reset by the network', () => {
         'connection reset',
       );
       proxy.relay();
-      await untilAnswering(10_000, over);
+      await untilAnswering(30_000, over);
       expectQuietLog(over.lines, 8);
     } finally {
       await over.close();
