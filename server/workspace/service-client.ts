@@ -148,7 +148,9 @@ export function createServiceClient(opts: ClientOptions) {
             ),
           );
         }
-        await new Promise((ok) => setTimeout(ok, retryDelayMs * 2 ** (failures - 1)));
+        const wait = retryDelayMs * 2 ** (failures - 1);
+        opts.log(`${req.label}: the service ${why}; asking again in ${wait} ms`);
+        await new Promise((ok) => setTimeout(ok, wait));
         continue;
       }
       if (answer.status !== 200) {

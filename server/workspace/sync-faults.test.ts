@@ -1,8 +1,9 @@
 // What the sync does when the service misbehaves: a 429 storm is waited out; the credits
 // ceiling stops it before the request that would pass it; a chunk with a missing field, a wrong
-// type or a cut-off body stops it naming the operation, county and chunk; a service gone
-// mid-sync stops it. Each stop keeps what was good in the journal, and the same command then finishes with the
-// demo's records, asking nothing journaled again.
+// type or a cut-off body stops it naming the operation, county and chunk; a dropped connection
+// is asked again (said in the log); a service gone mid-sync stops it after a few tries. Each
+// stop keeps what was good in the journal, and the same command then finishes with the demo's
+// records, asking nothing journaled again.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +151,23 @@ describe('the sync against a misbehaving service', () => {
       /^bdcfixed 20\d{4} county 17167 chunk \d+ of \d+: the answer is not whole JSON/,
     );
     await resumes(dir, journaled);
+  });
+
+  it('asks again after a dropped connection, says so, and finishes counting both sends', async () => {
+    const dir = workspace();
+    const log: string[] = [];
+    proxy.seen.length = 0;
+    proxy.fault = (req, n) => (req.op === 'fields' && n === 1 ? { drop: true } : undefined);
+    const manifest = await runSync(syncOptions(proxy.url, dir, log));
+    proxy.fault = null;
+    expect(log.filter((l) => l.includes('asking again'))).toEqual([
+      expect.stringMatching(
+        /^fields 20\d{4}: the service unreachable \(.+\); asking again in \d+ ms$/,
+      ),
+    ]);
+    // The vintages' two fields and the one that was cut off.
+    expect(manifest.requests['GET fields']).toBe(3);
+    await expectSameAsDemo(demo, readWorkspaceFabric(dir, readManifest(dir)!), VINTAGES, VINTAGES);
   });
 
   it('stops when the service goes away mid-sync (exit 5), naming the request, and resumes', async () => {
