@@ -1,14 +1,17 @@
 // The app's one workspace sync at a time (docs/SERVICE.md, "The app server's workspace sync"):
-// an estimate or a sync runs in process with the command's rate and concurrency, its progress
-// and last log lines kept for GET /api/workspace/sync, a cancel stopping it where it is (the
-// journal keeps what was answered, so starting the same again resumes), and a finished sync
-// switched in by reloading the backend before the job says done.
+// an estimate runs in process and a sync on a worker thread (sync-in-worker.ts: its reading
+// back and checking of the area would otherwise hold the map's requests for seconds), both
+// with the command's rate and concurrency; its progress and last log lines kept for
+// GET /api/workspace/sync, a cancel stopping it where it is (the journal keeps what was
+// answered, so starting the same again resumes), and a finished sync switched in by reloading
+// the backend before the job says done.
 import type { SyncEstimateAnswer, SyncJob, SyncBody } from '../../../shared/workspace-sync';
 import { boundaryFeature, stateCounties } from '../../service/routes/boundaries';
 import { countiesTouching } from '../../workspace/area-counties';
-import { runSync, type SyncOptions } from '../../workspace/run-sync';
+import type { SyncOptions } from '../../workspace/run-sync';
 import { estimateSync } from '../../workspace/sync-estimate';
 import { EXIT, SyncStopped } from '../../workspace/sync-stopped';
+import { runSyncInWorker } from './sync-in-worker';
 
 export type JobSettings = Omit<SyncOptions, 'counties' | 'state' | 'log' | 'signal'> & {
   log: (line: string) => void;
@@ -54,9 +57,10 @@ export function createSyncJobs(settings: JobSettings) {
     settings.log(line);
     job = { ...job, log: [...job.log, line].slice(-LOG_KEPT) };
   };
+  const { reload, ...common } = settings;
   const options = (body: SyncBody, signal: AbortSignal) => {
     const { what, ...areas } = asked(body);
-    return { what, sync: { ...settings, ...areas, log, signal } };
+    return { what, sync: { ...common, ...areas, log, signal } };
   };
 
   return {
@@ -86,7 +90,7 @@ export function createSyncJobs(settings: JobSettings) {
       const planned = estimates.get(JSON.stringify(body)) ?? 0;
       job = { ...idle, state: 'running', what, requests: { done: 0, planned } };
       log(`workspace sync: adding ${what}`);
-      void runSync({
+      void runSyncInWorker({
         ...sync,
         onProgress: (p) => {
           const done = p.sent;
@@ -99,7 +103,7 @@ export function createSyncJobs(settings: JobSettings) {
         },
       })
         .then(async () => {
-          await settings.reload();
+          await reload();
           job = { ...job, state: 'done', etaMs: 0 };
           log(`workspace sync: ${what} added`);
         })

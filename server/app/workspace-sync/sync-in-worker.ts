@@ -1,0 +1,63 @@
+// Runs a sync (run-sync.ts) on a worker thread (sync-worker.ts) with the same options and the
+// same outcome as in process: its log lines and progress passed to the caller's callbacks, its
+// signal cancelling it, a SyncStopped rethrown with its message and exit code. The app server's
+// thread then only relays messages while the sync works.
+import { Worker } from 'node:worker_threads';
+import type { SyncOptions } from '../../workspace/run-sync';
+import type { SyncCounts } from '../../workspace/sync-progress';
+import { SyncStopped } from '../../workspace/sync-stopped';
+import { workerStart } from '../../service/pool/worker-start';
+
+export type ToSyncWorker = { type: 'cancel' };
+export type FromSyncWorker =
+  | { type: 'log'; line: string }
+  | { type: 'progress'; counts: SyncCounts }
+  | { type: 'done'; thread: number }
+  | { type: 'failed'; message: string; exitCode: number | null };
+
+const ENTRY = new URL(
+  import.meta.url.endsWith('.ts') ? './sync-worker.ts' : './sync-worker.mjs',
+  import.meta.url,
+);
+
+/** The sync on its own thread; resolves with that thread's id once the workspace is written. */
+export function runSyncInWorker(o: SyncOptions): Promise<{ thread: number }> {
+  const { log, signal, onProgress, ...options } = o;
+  const start = workerStart(ENTRY);
+  const worker = new Worker(start.file, {
+    workerData: options,
+    argv: start.argv,
+    execArgv: start.execArgv,
+  });
+  // Stopping the app server stops the sync where it is (its journal resumes it), as it did in
+  // process: the worker does not keep the process alive.
+  worker.unref();
+  // (A worker's postMessage takes transferables second, not a browser window's target origin.)
+  const cancel = () => worker.postMessage({ type: 'cancel' } satisfies ToSyncWorker, []);
+  if (signal?.aborted) cancel();
+  else signal?.addEventListener('abort', cancel, { once: true });
+  return new Promise<{ thread: number }>((resolve, reject) => {
+    let outcome: FromSyncWorker | null = null;
+    worker.on('message', (msg: FromSyncWorker) => {
+      if (msg.type === 'log') log(msg.line);
+      else if (msg.type === 'progress') onProgress?.(msg.counts);
+      else outcome = msg;
+    });
+    worker.on(
+      'error',
+      (err) => (outcome ??= { type: 'failed', message: err.message, exitCode: null }),
+    );
+    worker.on('exit', (code) => {
+      signal?.removeEventListener('abort', cancel);
+      const end = outcome as FromSyncWorker | null;
+      if (end?.type === 'done') return resolve({ thread: end.thread });
+      if (end?.type === 'failed')
+        return reject(
+          end.exitCode === null
+            ? new Error(end.message)
+            : new SyncStopped(end.message, end.exitCode),
+        );
+      reject(new Error(`the sync's worker thread ended (exit code ${code}) before it finished`));
+    });
+  });
+}
