@@ -73,8 +73,8 @@ export interface MemoryStoreOptions {
 /**
  * What the finished tiles of one memory store may hold, fabric and fixed broadband alike: one
  * budget rather than 64 MB each, so that a service at a million locations (about 355 MB once
- * loaded) stays under 400 MB with the cache full (docs/architecture.md, "Memory"). A z14 view
- * of the densest town is 1 to 3 MB of tiles; the whole county at z14 about 170 MB.
+ * loaded) stays under 400 MB with the cache full (docs/architecture.md, "The stores"). A z14
+ * view of the densest town is a few MB of tiles; the whole county at z14 about 170 MB.
  */
 export const TILE_CACHE_BYTES = 32 * 1024 * 1024;
 const TILE_CACHE_ENTRIES = 4096;
