@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { build } from 'esbuild';
+import { SERVICE_NODE_FLAGS } from '../server/service/node-flags';
 
 /** What can run in a benchmark process, by its bundle's name. */
 const PROGRAMS = {
@@ -124,6 +125,8 @@ export async function startServiceProcess(opts: {
   env?: Record<string, string>;
   /** The service unless said otherwise. */
   program?: Program;
+  /** Node's flags: the service's own (SERVICE_NODE_FLAGS) unless said otherwise, else none. */
+  nodeFlags?: readonly string[];
   /**
    * Whether lines printed once it listens are shown (default yes); the app server's access
    * lines are not, one per request. They are read either way, and kept for an early exit.
@@ -133,7 +136,8 @@ export async function startServiceProcess(opts: {
   const port = await freePort();
   const program = opts.program ?? 'service';
   await buildProgram(program, opts.log);
-  const child = spawn(process.execPath, [`bench/.build/${program}.mjs`], {
+  const flags = opts.nodeFlags ?? (program === 'service' ? SERVICE_NODE_FLAGS : []);
+  const child = spawn(process.execPath, [...flags, `bench/.build/${program}.mjs`], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -33,6 +33,7 @@ import { closableStore } from '../closable-store';
 import { buildFabricIndex, type FabricIndex } from './fabric-index';
 import type { LayerName, LocationRecord, Store } from '../store';
 import { providerClaims } from './ops/providers';
+import { ByteLru } from '../rules/lru';
 
 const LAYERS: LayerName[] = ['locations', 'parcels', 'footprints'];
 
@@ -65,6 +66,25 @@ type Sync = {
 export interface MemoryStoreOptions {
   /** An index already built over this fabric (a worker thread's view of the main thread's). */
   index?: FabricIndex;
+  /** The tile cache's byte budget (TILE_CACHE_BYTES unless said). */
+  tileCacheBytes?: number;
+}
+
+/**
+ * What the finished tiles of one memory store may hold, fabric and fixed broadband alike: one
+ * budget rather than 64 MB each, so that a service at a million locations (about 355 MB once
+ * loaded) stays under 400 MB with the cache full (docs/architecture.md, "The stores"). A z14
+ * view of the densest town is a few MB of tiles; the whole county at z14 about 170 MB.
+ */
+export const TILE_CACHE_BYTES = 32 * 1024 * 1024;
+const TILE_CACHE_ENTRIES = 4096;
+
+/** Each memory store's tile cache (tests read its size). */
+const tileCaches = new WeakMap<Store, ByteLru>();
+
+/** The cache a memory store keeps its finished tiles in; undefined for any other Store. */
+export function memoryStoreTileCache(store: Store): ByteLru | undefined {
+  return tileCaches.get(store);
 }
 
 export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {}): Store {
@@ -73,7 +93,9 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
   // locations): most stores, and most workers, never see one.
   let built: Matcher | null = null;
   const matcher = () => (built ??= createMatcher(ix));
-  const tiles = createTileSource(ix);
+  // Keys differ by kind (fabric tiles by vintage index, fixed ones under fixed/ and hex/).
+  const tileCache = new ByteLru(TILE_CACHE_ENTRIES, opts.tileCacheBytes ?? TILE_CACHE_BYTES);
+  const tiles = createTileSource(ix, tileCache);
   const collector = createFabricCollector(ix);
   const coverageVintages = fabric.fixedCoverage.map((c) => c.vintage);
   const vi = (v: string) => ix.vintageIndex(v);
@@ -85,7 +107,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     if (!index) placesIndexes.set(v, (index = buildPlacesIndex(ix, v)));
     return index;
   };
-  const fixedTiles = createFixedTileSource(ix);
+  const fixedTiles = createFixedTileSource(ix, tileCache);
   const fixedVintages = (cv: string, fv: string): FixedVintages | null => {
     const coverage = coverageIndex(cv);
     const fabricIndex = vi(fv);
@@ -191,6 +213,7 @@ export function createMemoryStore(fabric: Fabric, opts: MemoryStoreOptions = {})
     release: () => fixedTiles.close(),
   });
   indexes.set(store, ix);
+  tileCaches.set(store, tileCache);
   warmers.set(store, () => fixedTiles.warm());
   return store;
 }
