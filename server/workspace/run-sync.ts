@@ -172,6 +172,9 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       .map((d) => d.state)
       .find(Boolean) ??
     '';
+  // Seconds of work without a request at a county, minutes at a state: said before, timed after.
+  const assembling = performance.now();
+  o.log('sync: every answer received; assembling the workspace from the journal');
   const fabric = assembleFabric({
     counties: pulled.map((c) => ({
       geoid: c.geoid,
@@ -201,6 +204,9 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
       v,
       concatenated(pulled.map((c) => countyLocations(journal, c.geoid, v, bulkChunk))),
     ),
+  );
+  o.log(
+    `sync: ${fabric.locations.count} locations assembled in ${((performance.now() - assembling) / 1000).toFixed(1)} s; checking the workspace's answers against a sample of upstream's`,
   );
   // Whether the workspace's own record of each vintage is upstream's (data answered locally).
   const localData = await verifyLocalData(ctx, {
