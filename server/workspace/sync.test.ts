@@ -34,8 +34,17 @@ describe('npm run sync through the published operations', () => {
   it('holds the newest two vintages exactly as the demo answers them, within the request formula', async () => {
     const dir = workspace();
     proxy.seen.length = 0;
-    const manifest = await runSync(syncOptions(proxy.url, dir));
+    const log: string[] = [];
+    const manifest = await runSync(syncOptions(proxy.url, dir, log));
     expect(manifest.fabricVintages).toEqual(['202412', '202506']);
+    // The long step without requests is said before and timed after.
+    const assembling = log.indexOf(
+      'sync: every answer received; assembling the workspace from the journal',
+    );
+    expect(assembling).toBeGreaterThan(0);
+    expect(log[assembling + 1]).toMatch(
+      new RegExp(`^sync: ${manifest.locations} locations assembled in \\d+\\.\\d s; checking`),
+    );
     expect(manifest.coverageVintages).toEqual(['202412', '202506']);
     const fabric = readWorkspaceFabric(dir, readManifest(dir)!);
     await expectSameAsDemo(demo, fabric, manifest.fabricVintages, manifest.coverageVintages);
