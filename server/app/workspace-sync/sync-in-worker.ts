@@ -37,27 +37,32 @@ export function runSyncInWorker(o: SyncOptions): Promise<{ thread: number }> {
   if (signal?.aborted) cancel();
   else signal?.addEventListener('abort', cancel, { once: true });
   return new Promise<{ thread: number }>((resolve, reject) => {
-    let outcome: FromSyncWorker | null = null;
+    // Settled by the sync's outcome, not by the thread's end, which a handle left open (a
+    // keep-alive socket, a database pool) could put off: the thread is ended once it has spoken.
+    const settle = (end: () => void) => {
+      signal?.removeEventListener('abort', cancel);
+      worker.removeAllListeners();
+      void worker.terminate();
+      end();
+    };
     worker.on('message', (msg: FromSyncWorker) => {
       if (msg.type === 'log') log(msg.line);
       else if (msg.type === 'progress') onProgress?.(msg.counts);
-      else outcome = msg;
-    });
-    worker.on(
-      'error',
-      (err) => (outcome ??= { type: 'failed', message: err.message, exitCode: null }),
-    );
-    worker.on('exit', (code) => {
-      signal?.removeEventListener('abort', cancel);
-      const end = outcome as FromSyncWorker | null;
-      if (end?.type === 'done') return resolve({ thread: end.thread });
-      if (end?.type === 'failed')
-        return reject(
-          end.exitCode === null
-            ? new Error(end.message)
-            : new SyncStopped(end.message, end.exitCode),
+      else if (msg.type === 'done') settle(() => resolve({ thread: msg.thread }));
+      else
+        settle(() =>
+          reject(
+            msg.exitCode === null
+              ? new Error(msg.message)
+              : new SyncStopped(msg.message, msg.exitCode),
+          ),
         );
-      reject(new Error(`the sync's worker thread ended (exit code ${code}) before it finished`));
     });
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', (code) =>
+      settle(() =>
+        reject(new Error(`the sync's worker thread ended (exit code ${code}) before it finished`)),
+      ),
+    );
   });
 }

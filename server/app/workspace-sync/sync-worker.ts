@@ -2,7 +2,8 @@
 // back, assembles and checks the whole area between its requests: seconds of work at a county
 // of 85,000 locations, minutes at a state, which on the app server's thread would hold every
 // map request waiting. Its options come as workerData; its log lines, progress and outcome go
-// back as messages; a "cancel" message stops it as the app's Cancel does.
+// back as messages (the parent ends the thread once the outcome is in); a "cancel" message
+// stops it as the app's Cancel does.
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { runSync, type SyncOptions } from '../../workspace/run-sync';
 import { SyncStopped } from '../../workspace/sync-stopped';
@@ -30,6 +31,4 @@ try {
     message: err instanceof Error ? err.message : String(err),
     exitCode: err instanceof SyncStopped ? err.exitCode : null,
   });
-} finally {
-  port.close();
 }
