@@ -72,6 +72,14 @@ export const SYNC_STATES = [
   'done',
 ] as const;
 
+/**
+ * Where a running sync is: sending its requests, then, with no request for a while, assembling
+ * the workspace from the answers, checking it against a sample of upstream's answers (a few
+ * requests), and (STORE=postgis) publishing it into the database.
+ */
+export const SYNC_STEPS = ['requests', 'assembling', 'checking', 'publishing'] as const;
+export type SyncStep = (typeof SYNC_STEPS)[number];
+
 export const syncJobSchema = z.object({
   state: z.enum(SYNC_STATES),
   /** "Sangamon County", "Illinois", "2 counties": what is being added. */
@@ -81,6 +89,8 @@ export const syncJobSchema = z.object({
   credits: z.number(),
   /** Milliseconds left at the pace so far; null until known. */
   etaMs: z.nullable(z.number()),
+  /** Where a running sync is; null when none runs. */
+  step: z.nullable(z.enum(SYNC_STEPS)),
   /** Why it stopped, naming the operation and chunk (failed, cancelled). */
   message: z.nullable(z.string()),
   /** The last lines of its log. */

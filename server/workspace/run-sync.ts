@@ -45,6 +45,7 @@ import { vintageUuids, type VintageUuids } from './upstream-uuids';
 import { verifyLocalData } from './verify-data';
 import { verifyLocalHistory } from './verify-history';
 import { writeWorkspace, type WorkspaceManifest } from './workspace-files';
+import type { SyncStep } from '../../shared/workspace-sync';
 
 export interface SyncOptions {
   access: UpstreamAccess;
@@ -67,6 +68,8 @@ export interface SyncOptions {
   signal?: AbortSignal;
   /** Called as requests are planned and done (the app's progress bar). */
   onProgress?: (p: SyncCounts) => void;
+  /** Called as the sync moves past its requests (the app's dialog says what it does then). */
+  onStep?: (step: SyncStep) => void;
 }
 
 export type SyncResult = WorkspaceManifest & { published?: PublishFigures };
@@ -174,6 +177,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     '';
   // Seconds of work without a request at a county, minutes at a state: said before, timed after.
   const assembling = performance.now();
+  o.onStep?.('assembling');
   o.log('sync: every answer received; assembling the workspace from the journal');
   const fabric = assembleFabric({
     counties: pulled.map((c) => ({
@@ -208,6 +212,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
   o.log(
     `sync: ${fabric.locations.count} locations assembled in ${((performance.now() - assembling) / 1000).toFixed(1)} s; checking the workspace's answers against a sample of upstream's`,
   );
+  o.onStep?.('checking');
   // Whether the workspace's own record of each vintage is upstream's (data answered locally).
   const localData = await verifyLocalData(ctx, {
     fabric,
@@ -247,6 +252,7 @@ export async function runSync(o: SyncOptions): Promise<SyncResult> {
     credits: client.credits(),
   });
   if (o.store?.kind !== 'postgis') return manifest;
+  o.onStep?.('publishing');
   return {
     ...manifest,
     published: await publishInto(o.store.url, fabric, uuids, manifest, o.log),

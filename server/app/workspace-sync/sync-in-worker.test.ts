@@ -1,5 +1,5 @@
 // The app's sync on a worker thread gives what the sync gives in process: the same workspace,
-// its log lines and progress relayed, a Cancel stopping it with the journal kept, a stop
+// its log lines, progress and steps relayed, a Cancel stopping it with the journal kept, a stop
 // rethrown with its message and exit code; and it runs off the calling thread, so the app
 // server's map requests are not held while it reads back and checks the area.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SyncStep } from '../../../shared/workspace-sync';
 import type { Fabric } from '../../service/store/fabric';
 import { startPublishedProxy, type PublishedProxy } from '../../workspace/published-proxy';
 import { runSync } from '../../workspace/run-sync';
@@ -41,10 +42,13 @@ it('writes the workspace the sync in process writes, on another thread, relaying
   const there = workspace();
   const log: string[] = [];
   const progress: SyncCounts[] = [];
+  const steps: SyncStep[] = [];
   const { thread } = await runSyncInWorker({
     ...syncOptions(proxy.url, there, log),
     onProgress: (p) => progress.push(p),
+    onStep: (step) => steps.push(step),
   });
+  expect(steps).toEqual(['assembling', 'checking']);
   expect(thread).not.toBe(threadId);
   // The same manifest but for the time and file names, and the same files byte for byte.
   const strip = (dir: string) => {

@@ -3,6 +3,7 @@
 // signal cancelling it, a SyncStopped rethrown with its message and exit code. The app server's
 // thread then only relays messages while the sync works.
 import { Worker } from 'node:worker_threads';
+import type { SyncStep } from '../../../shared/workspace-sync';
 import type { SyncOptions } from '../../workspace/run-sync';
 import type { SyncCounts } from '../../workspace/sync-progress';
 import { SyncStopped } from '../../workspace/sync-stopped';
@@ -12,6 +13,7 @@ export type ToSyncWorker = { type: 'cancel' };
 export type FromSyncWorker =
   | { type: 'log'; line: string }
   | { type: 'progress'; counts: SyncCounts }
+  | { type: 'step'; step: SyncStep }
   | { type: 'done'; thread: number }
   | { type: 'failed'; message: string; exitCode: number | null };
 
@@ -22,7 +24,7 @@ const ENTRY = new URL(
 
 /** The sync on its own thread; resolves with that thread's id once the workspace is written. */
 export function runSyncInWorker(o: SyncOptions): Promise<{ thread: number }> {
-  const { log, signal, onProgress, ...options } = o;
+  const { log, signal, onProgress, onStep, ...options } = o;
   const start = workerStart(ENTRY);
   const worker = new Worker(start.file, {
     workerData: options,
@@ -48,6 +50,7 @@ export function runSyncInWorker(o: SyncOptions): Promise<{ thread: number }> {
     worker.on('message', (msg: FromSyncWorker) => {
       if (msg.type === 'log') log(msg.line);
       else if (msg.type === 'progress') onProgress?.(msg.counts);
+      else if (msg.type === 'step') onStep?.(msg.step);
       else if (msg.type === 'done') settle(() => resolve({ thread: msg.thread }));
       else
         settle(() =>

@@ -46,6 +46,7 @@ export function createSyncJobs(settings: JobSettings) {
     requests: { done: 0, planned: 0 },
     credits: 0,
     etaMs: null,
+    step: null,
     message: null,
     log: [],
   };
@@ -88,10 +89,13 @@ export function createSyncJobs(settings: JobSettings) {
       controller = new AbortController();
       const { what, sync } = options(body, controller.signal);
       const planned = estimates.get(JSON.stringify(body)) ?? 0;
-      job = { ...idle, state: 'running', what, requests: { done: 0, planned } };
+      job = { ...idle, state: 'running', what, requests: { done: 0, planned }, step: 'requests' };
       log(`workspace sync: adding ${what}`);
       void runSyncInWorker({
         ...sync,
+        onStep: (step) => {
+          job = { ...job, step };
+        },
         onProgress: (p) => {
           const done = p.sent;
           job = {
@@ -104,13 +108,19 @@ export function createSyncJobs(settings: JobSettings) {
       })
         .then(async () => {
           await reload();
-          job = { ...job, state: 'done', etaMs: 0 };
+          job = { ...job, state: 'done', etaMs: 0, step: null };
           log(`workspace sync: ${what} added`);
         })
         .catch((err: unknown) => {
           const cancelled = err instanceof SyncStopped && err.exitCode === EXIT.cancelled;
           const message = err instanceof Error ? err.message : String(err);
-          job = { ...job, state: cancelled ? 'cancelled' : 'failed', message, etaMs: null };
+          job = {
+            ...job,
+            state: cancelled ? 'cancelled' : 'failed',
+            message,
+            etaMs: null,
+            step: null,
+          };
           log(`workspace sync: stopped: ${message}`);
         })
         .finally(() => {

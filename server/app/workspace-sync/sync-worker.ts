@@ -16,12 +16,13 @@ port.on('message', (msg: ToSyncWorker) => {
   if (msg.type === 'cancel') controller.abort();
 });
 
-const options = workerData as Omit<SyncOptions, 'log' | 'signal' | 'onProgress'>;
+const options = workerData as Omit<SyncOptions, 'log' | 'signal' | 'onProgress' | 'onStep'>;
 try {
   await runSync({
     ...options,
     log: (line) => post({ type: 'log', line }),
     onProgress: (counts) => post({ type: 'progress', counts }),
+    onStep: (step) => post({ type: 'step', step }),
     signal: controller.signal,
   });
   post({ type: 'done', thread: threadId });

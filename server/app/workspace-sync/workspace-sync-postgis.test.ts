@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SyncStep } from '../../../shared/workspace-sync';
 import { parseStoreEnv } from '../../config/store-env';
 import { startPrivateCluster, type PrivateCluster } from '../../postgis/testing/private-cluster';
 import type { Fabric } from '../../service/store/fabric';
@@ -23,13 +24,15 @@ let proxy: PublishedProxy;
 let app: RunningAppServer;
 const dir = mkdtempSync(join(tmpdir(), 'app-sync-postgis-'));
 const REPORT = '/api/fabricext/202506/report?coverage=202506';
+/** The steps past its requests of the sync that first published the demo county. */
+const steps: SyncStep[] = [];
 
 beforeAll(async () => {
   cluster = await startPrivateCluster();
   service = await twoCountyFabric(demoFabric());
   proxy = await startPublishedProxy(service);
   const store = parseStoreEnv({ STORE: 'postgis', DATABASE_URL: cluster.url });
-  await runSync({ ...syncOptions(proxy.url, dir), store });
+  await runSync({ ...syncOptions(proxy.url, dir), store, onStep: (step) => steps.push(step) });
   app = await startAppServer({
     port: 0,
     host: '127.0.0.1',
@@ -48,6 +51,10 @@ afterAll(async () => {
   await proxy?.close();
   cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
+});
+
+it('says it publishes after assembling and checking', () => {
+  expect(steps).toEqual(['assembling', 'checking', 'publishing']);
 });
 
 it('adds a county from the app into PostGIS and answers it from there without a restart', async () => {

@@ -70,18 +70,30 @@ describe('Add to workspace words', () => {
     });
   });
 
-  it('says how far a sync is and how long is left', () => {
+  it('says how far a sync is and how long is left, then what it does past its requests', () => {
     const job = {
       state: 'running' as const,
       what: 'Menard',
       requests: { done: 1234, planned: 5678 },
       credits: 0,
       etaMs: 4 * 60_000 - 1,
+      step: 'requests' as const,
       message: null,
       log: [],
     };
     expect(progressText(job)).toBe('1,234 of 5,678 requests, about 4 min left');
     expect(progressText({ ...job, etaMs: null })).toBe('1,234 of 5,678 requests');
+    // Past its requests it says what it does, not a time left that no longer moves.
+    const answered = { ...job, requests: { done: 5678, planned: 5678 }, etaMs: 0 };
+    expect(progressText({ ...answered, step: 'assembling' })).toBe(
+      '5,678 requests answered; assembling the workspace from the answers…',
+    );
+    expect(progressText({ ...answered, step: 'checking' })).toBe(
+      "5,678 requests answered; checking the workspace's answers against a sample of the service's…",
+    );
+    expect(progressText({ ...answered, step: 'publishing' })).toBe(
+      '5,678 requests answered; publishing it into the database…',
+    );
   });
 
   it('knows whether the workspace holds a county or a state, not a drawn area', () => {

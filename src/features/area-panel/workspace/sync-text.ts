@@ -1,6 +1,11 @@
 // The words of the Add to workspace dialog: what a selected area asks the sync for, what the
 // estimate says it adds and costs, and where a running sync is.
-import type { SyncBody, SyncEstimateAnswer, SyncJob } from '../../../../shared/workspace-sync';
+import type {
+  SyncBody,
+  SyncEstimateAnswer,
+  SyncJob,
+  SyncStep,
+} from '../../../../shared/workspace-sync';
 import type { SavedArea } from '../../../state/saved-area';
 
 /** A county or a state by its GEOID; any other area as the counties it touches. */
@@ -54,9 +59,18 @@ export function minutesText(minutes: number): string {
   return minutes < 1 ? 'under a minute' : `about ${Math.ceil(minutes)} min`;
 }
 
-/** "1,234 of 5,678 requests, about 4 min left". */
+/** What a sync does once its requests are answered, when it sends few or none for a while. */
+const AFTER_REQUESTS: Record<Exclude<SyncStep, 'requests'>, string> = {
+  assembling: 'assembling the workspace from the answers',
+  checking: "checking the workspace's answers against a sample of the service's",
+  publishing: 'publishing it into the database',
+};
+
+/** "1,234 of 5,678 requests, about 4 min left", or, past the requests, what it does now. */
 export function progressText(job: SyncJob): string {
   const { done, planned } = job.requests;
+  if (job.step && job.step !== 'requests')
+    return `${count(done)} requests answered; ${AFTER_REQUESTS[job.step]}…`;
   const left = job.etaMs === null ? '' : `, ${minutesText(job.etaMs / 60_000)} left`;
   return `${count(done)} of ${count(Math.max(done, planned))} requests${left}`;
 }
