@@ -11,8 +11,9 @@ const scripts = (
 
 /** `npm run NAME`'s program and arguments, when it runs one of the project's own files. */
 function ownProgram(script: string): string[] | null {
-  const tsx = /^tsx (\S+)$/.exec(script);
-  if (tsx) return ['--import', 'tsx', tsx[1]!];
+  // `tsx [node flags] file` (the service passes V8 flags: server/service/node-flags.ts).
+  const tsx = /^tsx((?: --\S+)*) (\S+)$/.exec(script);
+  if (tsx) return [...tsx[1]!.split(' ').filter(Boolean), '--import', 'tsx', tsx[2]!];
   const node = /^node (scripts\/\S+\.mjs)$/.exec(script);
   return node ? [node[1]!] : null;
 }

@@ -9,13 +9,18 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseStoreEnv } from '../config/store-env';
 import { startPrivateCluster, type PrivateCluster } from '../postgis/testing/private-cluster';
 import type { Fabric } from '../service/store/fabric';
-import { startPublishedProxy, TOKEN, type PublishedProxy } from '../workspace/published-proxy';
+import { startPublishedProxy, type PublishedProxy } from '../workspace/published-proxy';
 import { runSync, type SyncResult } from '../workspace/run-sync';
 import { demoFabric } from '../workspace/testing/sync-fixture';
 import { syncOptions } from '../workspace/testing/sync-options';
 import { twoCountyFabric } from '../workspace/testing/two-counties';
-import { startAppServer, type RunningAppServer } from './start-app-server';
-import { appAndUpstreamAnswers, locationIdsOf, sample } from './testing/local-answers';
+import type { RunningAppServer } from './start-app-server';
+import {
+  appAndUpstreamAnswers,
+  locationIdsOf,
+  sample,
+  startWorkspaceApp,
+} from './testing/local-answers';
 
 let cluster: PrivateCluster;
 let demo: Fabric;
@@ -36,18 +41,7 @@ beforeAll(async () => {
     store,
   });
   // An empty workspace folder: whatever this one answers comes from the database.
-  app = await startAppServer({
-    port: 0,
-    host: '127.0.0.1',
-    env: {
-      SERVICE_URL: proxy.url,
-      SERVICE_TOKEN: TOKEN,
-      STORE: 'postgis',
-      DATABASE_URL: cluster.url,
-      WORKSPACE_DIR: empty,
-    },
-    log: () => {},
-  });
+  app = await startWorkspaceApp(proxy.url, empty, { STORE: 'postgis', DATABASE_URL: cluster.url });
 });
 afterAll(async () => {
   await app?.close();

@@ -4,26 +4,19 @@
 // is asked again (said in the log); a service gone mid-sync stops it after a few tries. Each
 // stop keeps what was good in the journal, and the same command then finishes with the demo's
 // records, asking nothing journaled again.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fabric } from '../service/store/fabric';
+import { describe, expect, it } from 'vitest';
 import { runSync } from './run-sync';
-import { startPublishedProxy, type Fault, type PublishedProxy } from './published-proxy';
+import type { Fault } from './published-proxy';
+import { proxyBed } from './testing/proxy-bed';
 import { spawnSync } from './testing/sync-child';
 import { demoFabric, expectSameAsDemo } from './testing/sync-fixture';
 import { syncOptions } from './testing/sync-options';
 import { readManifest, readWorkspaceFabric } from './workspace-files';
 
-let demo: Fabric;
-let proxy: PublishedProxy;
-const dirs: string[] = [];
-const workspace = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sync-faults-'));
-  dirs.push(dir);
-  return dir;
-};
+const bed = proxyBed('sync-faults-', demoFabric);
+const { workspace } = bed;
 const METADATA = new Set(['listApis', 'fabricVintages', 'coverageVintages']);
 const journalCount = (dir: string) => {
   const sync = join(dir, '.sync');
@@ -31,35 +24,31 @@ const journalCount = (dir: string) => {
 };
 const VINTAGES = ['202412', '202506'];
 
-beforeAll(async () => {
-  demo = demoFabric();
-  proxy = await startPublishedProxy(demo);
-});
-afterAll(async () => {
-  await proxy.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
 /** Runs the sync again without faults: it finishes, asking only for what was not journaled. */
 async function resumes(dir: string, journaled: number) {
-  proxy.fault = null;
-  proxy.seen.length = 0;
-  await runSync(syncOptions(proxy.url, dir));
-  const asked = proxy.seen.filter((r) => !METADATA.has(r.op)).length;
+  bed.proxy.fault = null;
+  bed.proxy.seen.length = 0;
+  await runSync(syncOptions(bed.proxy.url, dir));
+  const asked = bed.proxy.seen.filter((r) => !METADATA.has(r.op)).length;
   expect(asked).toBe(journalCount(dir) - journaled);
-  await expectSameAsDemo(demo, readWorkspaceFabric(dir, readManifest(dir)!), VINTAGES, VINTAGES);
+  await expectSameAsDemo(
+    bed.fabric,
+    readWorkspaceFabric(dir, readManifest(dir)!),
+    VINTAGES,
+    VINTAGES,
+  );
 }
 
 /** A sync that stops on the fault: its error, and what it had journaled. */
 async function stopsOn(fault: (req: { op: string }, n: number) => Fault | undefined) {
   const dir = workspace();
-  proxy.seen.length = 0;
-  proxy.fault = fault;
-  const err = await runSync(syncOptions(proxy.url, dir)).then(
+  bed.proxy.seen.length = 0;
+  bed.proxy.fault = fault;
+  const err = await runSync(syncOptions(bed.proxy.url, dir)).then(
     () => null,
     (e: unknown) => e as Error & { exitCode: number },
   );
-  proxy.fault = null;
+  bed.proxy.fault = null;
   expect(err?.name).toBe('SyncStopped');
   expect(readManifest(dir)).toBeNull();
   return { err: err!, dir, journaled: journalCount(dir) };
@@ -68,9 +57,9 @@ async function stopsOn(fault: (req: { op: string }, n: number) => Fault | undefi
 describe('the sync against a misbehaving service', () => {
   it('waits out a 429 storm as Retry-After says and finishes', async () => {
     const dir = workspace();
-    proxy.seen.length = 0;
+    bed.proxy.seen.length = 0;
     let stormUntil = 0;
-    proxy.fault = (req) => {
+    bed.proxy.fault = (req) => {
       if (req.op !== 'bulk') return undefined;
       stormUntil ||= Date.now() + 1500;
       if (Date.now() > stormUntil) return undefined;
@@ -81,28 +70,33 @@ describe('the sync against a misbehaving service', () => {
       };
     };
     const log: string[] = [];
-    await runSync(syncOptions(proxy.url, dir, log));
-    proxy.fault = null;
-    const throttled = proxy.seen.filter((r) => r.status === 429).length;
+    await runSync(syncOptions(bed.proxy.url, dir, log));
+    bed.proxy.fault = null;
+    const throttled = bed.proxy.seen.filter((r) => r.status === 429).length;
     expect(throttled).toBeGreaterThan(0);
     // Four at a time, each waiting 1 s after its 429: a 1.5 s storm gets a few rounds of four,
     // never the hundreds a client retrying at once would send.
     expect(throttled).toBeLessThanOrEqual(4 * 3);
     expect(log.some((l) => l.includes('waiting 1 s as Retry-After says'))).toBe(true);
-    await expectSameAsDemo(demo, readWorkspaceFabric(dir, readManifest(dir)!), VINTAGES, VINTAGES);
+    await expectSameAsDemo(
+      bed.fabric,
+      readWorkspaceFabric(dir, readManifest(dir)!),
+      VINTAGES,
+      VINTAGES,
+    );
   });
 
   it('stops before passing --credits, says so with exit code 3, and resumes', async () => {
     const dir = workspace();
-    proxy.seen.length = 0;
-    const stopped = await spawnSync(proxy.url, dir, ['--credits', '300']).exited;
+    bed.proxy.seen.length = 0;
+    const stopped = await spawnSync(bed.proxy.url, dir, ['--credits', '300']).exited;
     expect(stopped.code).toBe(3);
     expect(stopped.stderr).toMatch(
       /credits ceiling reached: \d+ credits spent, and bulk 20\d{4} county 17167 chunk/,
     );
     // Prices of listapis: boundary 1, collect3 10, bulk 50 a call.
     const price: Record<string, number> = { boundary: 1, collect3: 10, bulk: 50 };
-    const spent = proxy.seen.reduce((sum, r) => sum + (price[r.op] ?? 0), 0);
+    const spent = bed.proxy.seen.reduce((sum, r) => sum + (price[r.op] ?? 0), 0);
     expect(spent).toBeLessThanOrEqual(300);
     expect(spent).toBeGreaterThan(300 - 50);
     await resumes(dir, journalCount(dir));
@@ -156,10 +150,10 @@ describe('the sync against a misbehaving service', () => {
   it('asks again after a dropped connection, says so, and finishes counting both sends', async () => {
     const dir = workspace();
     const log: string[] = [];
-    proxy.seen.length = 0;
-    proxy.fault = (req, n) => (req.op === 'fields' && n === 1 ? { drop: true } : undefined);
-    const manifest = await runSync(syncOptions(proxy.url, dir, log));
-    proxy.fault = null;
+    bed.proxy.seen.length = 0;
+    bed.proxy.fault = (req, n) => (req.op === 'fields' && n === 1 ? { drop: true } : undefined);
+    const manifest = await runSync(syncOptions(bed.proxy.url, dir, log));
+    bed.proxy.fault = null;
     expect(log.filter((l) => l.includes('asking again'))).toEqual([
       expect.stringMatching(
         /^fields 20\d{4}: the service unreachable \(.+\); asking again in \d+ ms$/,
@@ -167,7 +161,12 @@ describe('the sync against a misbehaving service', () => {
     ]);
     // The vintages' two fields and the one that was cut off.
     expect(manifest.requests['GET fields']).toBe(3);
-    await expectSameAsDemo(demo, readWorkspaceFabric(dir, readManifest(dir)!), VINTAGES, VINTAGES);
+    await expectSameAsDemo(
+      bed.fabric,
+      readWorkspaceFabric(dir, readManifest(dir)!),
+      VINTAGES,
+      VINTAGES,
+    );
   });
 
   it('stops when the service goes away mid-sync (exit 5), naming the request, and resumes', async () => {

@@ -90,11 +90,15 @@ export async function upstreamUseOf(appUrl: string, paths: string[]): Promise<un
   return (JSON.parse(usage.body) as { days: { people: unknown[] }[] }).days[0]!.people;
 }
 
-/** An app server over the workspace in `workspace`, upstream at upstreamUrl. */
-export const startWorkspaceApp = (upstreamUrl: string, workspace: string) =>
+/** An app server over the workspace in `workspace`, upstream at upstreamUrl (`env`: STORE…). */
+export const startWorkspaceApp = (
+  upstreamUrl: string,
+  workspace: string,
+  env: Record<string, string> = {},
+) =>
   startAppServer({
     port: 0,
     host: '127.0.0.1',
-    env: { SERVICE_URL: upstreamUrl, SERVICE_TOKEN: TOKEN, WORKSPACE_DIR: workspace },
+    env: { SERVICE_URL: upstreamUrl, SERVICE_TOKEN: TOKEN, WORKSPACE_DIR: workspace, ...env },
     log: () => {},
   });

@@ -2,49 +2,32 @@
 // its log lines, progress and steps relayed, a Cancel stopping it with the journal kept, a stop
 // rethrown with its message and exit code; and it runs off the calling thread, so the app
 // server's map requests are not held while it reads back and checks the area.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SyncStep } from '../../../shared/workspace-sync';
-import type { Fabric } from '../../service/store/fabric';
-import { startPublishedProxy, type PublishedProxy } from '../../workspace/published-proxy';
 import { runSync } from '../../workspace/run-sync';
 import { EXIT, SyncStopped } from '../../workspace/sync-stopped';
 import type { SyncCounts } from '../../workspace/sync-progress';
+import { proxyBed } from '../../workspace/testing/proxy-bed';
 import { demoFabric } from '../../workspace/testing/sync-fixture';
 import { syncOptions } from '../../workspace/testing/sync-options';
 import { readManifest } from '../../workspace/workspace-files';
 import { runSyncInWorker } from './sync-in-worker';
 
-let demo: Fabric;
-let proxy: PublishedProxy;
-const dirs: string[] = [];
-const workspace = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sync-worker-'));
-  dirs.push(dir);
-  return dir;
-};
-
-beforeAll(async () => {
-  demo = demoFabric();
-  proxy = await startPublishedProxy(demo);
-});
-afterAll(async () => {
-  await proxy.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const bed = proxyBed('sync-worker-', demoFabric);
+const { workspace } = bed;
 
 it('writes the workspace the sync in process writes, on another thread, relaying its log and progress', async () => {
   const here = workspace();
-  await runSync(syncOptions(proxy.url, here));
+  await runSync(syncOptions(bed.proxy.url, here));
   const there = workspace();
   const log: string[] = [];
   const progress: SyncCounts[] = [];
   const steps: SyncStep[] = [];
   const { thread } = await runSyncInWorker({
-    ...syncOptions(proxy.url, there, log),
+    ...syncOptions(bed.proxy.url, there, log),
     onProgress: (p) => progress.push(p),
     onStep: (step) => steps.push(step),
   });
@@ -67,34 +50,34 @@ it('writes the workspace the sync in process writes, on another thread, relaying
 it('stops on Cancel with exit code 7, keeping what was answered for a resume', async () => {
   const dir = workspace();
   const controller = new AbortController();
-  proxy.seen.length = 0;
-  proxy.fault = (req, n) => {
+  bed.proxy.seen.length = 0;
+  bed.proxy.fault = (req, n) => {
     if (req.op === 'bulk' && n === 3) controller.abort();
     return undefined;
   };
   const err = await runSyncInWorker({
-    ...syncOptions(proxy.url, dir),
+    ...syncOptions(bed.proxy.url, dir),
     signal: controller.signal,
   }).catch((e: unknown) => e);
-  proxy.fault = null;
+  bed.proxy.fault = null;
   expect(err).toBeInstanceOf(SyncStopped);
   expect((err as SyncStopped).exitCode).toBe(EXIT.cancelled);
   expect(readManifest(dir)).toBeNull();
-  const asked = proxy.seen.length;
-  proxy.seen.length = 0;
-  await runSyncInWorker(syncOptions(proxy.url, dir));
+  const asked = bed.proxy.seen.length;
+  bed.proxy.seen.length = 0;
+  await runSyncInWorker(syncOptions(bed.proxy.url, dir));
   // The resume asks again only the metadata, not what the first part had answered.
-  expect(proxy.seen.filter((r) => r.op === 'bulk').length).toBeLessThan(34);
+  expect(bed.proxy.seen.filter((r) => r.op === 'bulk').length).toBeLessThan(34);
   expect(asked).toBeGreaterThan(3);
   expect(readManifest(dir)).not.toBeNull();
 });
 
 it('rethrows a stop with its message and exit code', async () => {
   const dir = workspace();
-  proxy.fault = (req) =>
+  bed.proxy.fault = (req) =>
     req.op === 'fixedCoverageBulk' ? { alter: (t) => t.slice(0, t.length >> 1) } : undefined;
-  const err = await runSyncInWorker(syncOptions(proxy.url, dir)).catch((e: unknown) => e);
-  proxy.fault = null;
+  const err = await runSyncInWorker(syncOptions(bed.proxy.url, dir)).catch((e: unknown) => e);
+  bed.proxy.fault = null;
   expect(err).toBeInstanceOf(SyncStopped);
   expect((err as SyncStopped).exitCode).toBe(EXIT.badAnswer);
   expect((err as Error).message).toMatch(

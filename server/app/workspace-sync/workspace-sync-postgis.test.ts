@@ -10,12 +10,13 @@ import type { SyncStep } from '../../../shared/workspace-sync';
 import { parseStoreEnv } from '../../config/store-env';
 import { startPrivateCluster, type PrivateCluster } from '../../postgis/testing/private-cluster';
 import type { Fabric } from '../../service/store/fabric';
-import { startPublishedProxy, TOKEN, type PublishedProxy } from '../../workspace/published-proxy';
+import { startPublishedProxy, type PublishedProxy } from '../../workspace/published-proxy';
 import { runSync } from '../../workspace/run-sync';
 import { demoFabric } from '../../workspace/testing/sync-fixture';
 import { COUNTY, syncOptions } from '../../workspace/testing/sync-options';
 import { NEIGHBOUR, twoCountyFabric } from '../../workspace/testing/two-counties';
-import { startAppServer, type RunningAppServer } from '../start-app-server';
+import type { RunningAppServer } from '../start-app-server';
+import { startWorkspaceApp } from '../testing/local-answers';
 import { call, settled, square } from './testing/sync-app';
 
 let cluster: PrivateCluster;
@@ -33,18 +34,7 @@ beforeAll(async () => {
   proxy = await startPublishedProxy(service);
   const store = parseStoreEnv({ STORE: 'postgis', DATABASE_URL: cluster.url });
   await runSync({ ...syncOptions(proxy.url, dir), store, onStep: (step) => steps.push(step) });
-  app = await startAppServer({
-    port: 0,
-    host: '127.0.0.1',
-    env: {
-      SERVICE_URL: proxy.url,
-      SERVICE_TOKEN: TOKEN,
-      STORE: 'postgis',
-      DATABASE_URL: cluster.url,
-      WORKSPACE_DIR: dir,
-    },
-    log: () => {},
-  });
+  app = await startWorkspaceApp(proxy.url, dir, { STORE: 'postgis', DATABASE_URL: cluster.url });
 });
 afterAll(async () => {
   await app?.close();
