@@ -17,10 +17,8 @@ export type FromSyncWorker =
   | { type: 'done'; thread: number }
   | { type: 'failed'; message: string; exitCode: number | null };
 
-const ENTRY = new URL(
-  import.meta.url.endsWith('.ts') ? './sync-worker.ts' : './sync-worker.mjs',
-  import.meta.url,
-);
+/** The app server runs under tsx, so the entry is TypeScript (workerStart starts it so). */
+const ENTRY = new URL('./sync-worker.ts', import.meta.url);
 
 /** The sync on its own thread; resolves with that thread's id once the workspace is written. */
 export function runSyncInWorker(o: SyncOptions): Promise<{ thread: number }> {

@@ -10,7 +10,8 @@ export class ByteLru {
 
   constructor(
     private readonly maxEntries: number,
-    private readonly maxBytes: number,
+    /** The most bytes it holds. */
+    readonly maxBytes: number,
   ) {}
 
   get(key: string): Uint8Array | undefined {
