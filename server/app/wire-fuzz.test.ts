@@ -15,6 +15,7 @@ import {
   type FrontDoorServer,
 } from './testing/front-door-servers';
 import { jsonErrorOf, rawExchange } from './testing/raw-http';
+import { waitsForBody } from './testing/wire-framing';
 import { wireRequest } from './testing/wire-requests';
 
 // Bounded: about 10-20 s per server on a busy 2-core machine. WIRE_FUZZ_RUNS=20000 for a
@@ -84,6 +85,16 @@ describe.each(TARGETS)('wire fuzz: $name', ({ start }) => {
                 method: 'POST',
                 incomplete: false,
                 label: 'upgrade with a broken chunked body',
+              },
+            ],
+            // Found by this fuzz: a junk Content-Length line longer than the body, which the
+            // server rightly waits for; the request must count as incomplete.
+            [
+              {
+                bytes: `POST ${server.base}/fabricext/202506/summarize HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{}`,
+                method: 'POST',
+                incomplete: waitsForBody(['Content-Length: 50'], '{}'),
+                label: 'a junk Content-Length past the body',
               },
             ],
           ],

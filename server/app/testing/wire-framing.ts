@@ -86,3 +86,22 @@ export function frame(
       };
   }
 }
+
+/**
+ * Whether a server reading these header lines waits for body bytes past `sent`, whatever the
+ * framing chose: a junk header line can be a Content-Length of its own. With a
+ * Transfer-Encoding as well, or two Content-Lengths, Node refuses the request at once; one
+ * Content-Length larger than what was sent is waited for.
+ */
+export function waitsForBody(headerLines: string[], sent: string): boolean {
+  const fields = headerLines
+    .flatMap((line) => line.split(/\r\n|\r|\n/))
+    .map((line) => /^([^:]+):(.*)$/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => ({ name: m[1]!.toLowerCase(), value: m[2]!.trim() }));
+  if (fields.some((f) => f.name === 'transfer-encoding')) return false;
+  const lengths = fields.filter((f) => f.name === 'content-length').map((f) => f.value);
+  const [length] = lengths;
+  if (lengths.length !== 1 || !/^\d+$/.test(length!)) return false;
+  return Number(length) > Buffer.byteLength(sent);
+}

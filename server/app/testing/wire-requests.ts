@@ -6,7 +6,7 @@
 import * as fc from 'fast-check';
 import { OPERATIONS } from '../../contract/operations';
 import { ENDPOINTS, junk } from '../../service/http-tests/endpoint-arbitraries';
-import { frame, framing } from './wire-framing';
+import { frame, framing, waitsForBody } from './wire-framing';
 
 export interface WireRequest {
   bytes: string;
@@ -234,7 +234,9 @@ export function wireRequest(target: WireTarget): fc.Arbitrary<WireRequest> {
         ...framed.headers,
       ];
       let bytes = `${lines.join(r.eol)}${r.eol}${r.eol}${framed.payload}${r.trailer ?? ''}`;
-      let incomplete = framed.incomplete;
+      // Junk header lines may frame the body too (a Content-Length the framing did not choose).
+      let incomplete =
+        framed.incomplete || waitsForBody(lines.slice(1), `${framed.payload}${r.trailer ?? ''}`);
       if (r.cut !== null) {
         bytes = bytes.slice(0, Math.floor(bytes.length * r.cut));
         incomplete = true;
