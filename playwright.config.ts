@@ -27,7 +27,9 @@ export default defineConfig({
   workers: CI ? 1 : 2,
   fullyParallel: false,
   retries: CI ? 1 : 0,
-  timeout: 60_000,
+  // Generous: the heaviest tests take about a minute on a busy two-core machine, and a test
+  // timed out and retried costs twice what waiting would.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   forbidOnly: CI,
   reporter: [['list']],
@@ -35,7 +37,7 @@ export default defineConfig({
     baseURL: `http://${HOST}:${PORT}`,
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
   },

@@ -28,7 +28,6 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
 test('the start view, the search suggestions, a location and the settings dialog', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const map = new MapDriver(page);
   await page.goto('/');
   await map.waitForIdle();
@@ -57,7 +56,6 @@ test('the start view, the search suggestions, a location and the settings dialog
 });
 
 test('an area report, mobile coverage and a hexagon', async ({ page }) => {
-  test.setTimeout(120_000);
   const town = await loadDemoTown();
   const map = new MapDriver(page);
   await page.goto(`/#map=9/${town.lat}/${town.lng}`);

@@ -245,7 +245,6 @@ test('a link comparing with a release the service does not know still gives the 
   page,
   pageGuard,
 }) => {
-  test.setTimeout(120_000);
   // The report asked with the unknown release answers 404 on purpose; the panel asks again
   // without it. The map's compare tiles answer 404 for it too.
   pageGuard.allowFailures('/report');

@@ -88,7 +88,6 @@ for (const { width, height } of SIZES) {
     page,
     pageGuard,
   }) => {
-    test.setTimeout(90_000);
     // A county's report starts past maxcount: 422 on purpose, then split.
     pageGuard.allowFailures('/report');
     await page.setViewportSize({ width, height });
@@ -115,7 +114,6 @@ test('768 px: a county found by the search and kept as an area shows whole besid
   page,
   pageGuard,
 }) => {
-  test.setTimeout(90_000);
   pageGuard.allowFailures('/report');
   await page.setViewportSize({ width: 768, height: 900 });
   const env = process.env.DEMO_LOCATIONS;

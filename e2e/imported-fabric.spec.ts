@@ -61,7 +61,6 @@ async function printedText(page: Page): Promise<string> {
 }
 
 test('every stamp names the imported fabric and its releases, none the demo', async ({ page }) => {
-  test.setTimeout(120_000);
   // What the health answer says, checked against what was imported, not against app code.
   expect(capabilities.data).toEqual({
     kind: 'imported',

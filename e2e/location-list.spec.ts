@@ -120,7 +120,6 @@ test('comparing over the demo town: the changed locations are classed as the API
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const panel = await townRectangle(page, true);
   await panel.region.getByRole('button', { name: 'List changed locations' }).click();
   const list = panel.region.getByTestId('changed-locations');
@@ -191,7 +190,6 @@ test('the area and its hexagons as GeoJSON: the area first, the cells summed are
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const panel = await townRectangle(page, false);
   await expect(panel.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
   const area = await panel.storedArea();
@@ -256,7 +254,6 @@ test('comparing: the other release summed is its report, the net change is after
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const panel = await townRectangle(page, true);
   const area = await panel.storedArea();
   const [after, before] = await Promise.all([
@@ -284,7 +281,6 @@ test('comparing: the other release summed is its report, the net change is after
 test('Cancel stops the list: no file is offered, the panel says so, and it can start again', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const panel = await townRectangle(page, false);
   await expect(panel.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });
   // Bulk answers are held, so the list is still under way when Cancel is pressed.

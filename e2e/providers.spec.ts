@@ -81,7 +81,6 @@ test('a provider found by brand filters the map, the hexagons and the report ali
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const fabric = (await fabricVintages(request)).at(-1)!;
   const list = await apiGet<{ coverage: string; providers: ApiProvider[] }>(
     request,

@@ -145,7 +145,6 @@ async function expectReportShows(report: ReportDriver, api: ApiReport) {
 
 test.describe('area report', () => {
   test('follows the coverage and fabric pickers as the API counts', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const { report, fv, cv, area } = await drawnReport(page);
     const ask = (f: string, c: string) =>
       apiPost<ApiReport>(request, `/fabricext/${f}/report?coverage=${c}`, area);
@@ -228,7 +227,6 @@ test.describe('area report', () => {
   test('prints as a page of tables with the area and the synthetic-data notice', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const { report } = await drawnReport(page);
     const [served] = await report.rows('status');
     const panelRows = {

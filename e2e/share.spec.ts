@@ -139,7 +139,6 @@ test('a county link opens the county’s report: every location of the fabric, s
   page,
   pageGuard,
 }) => {
-  test.setTimeout(120_000);
   // The whole county is past maxcount: the app counts it first and splits it before asking, so
   // the service refuses nothing and the console stays clean.
   const refused: string[] = [];
@@ -232,7 +231,6 @@ test('an area too detailed for a link goes out as a view file that opens the sam
 });
 
 test('a county’s offer also offers its state, from the keyboard', async ({ page }) => {
-  test.setTimeout(120_000);
   const map = new MapDriver(page);
   await page.goto(`/?v=${RELEASE.fabric}&cv=${RELEASE.coverage}#map=9/${town.lat}/${town.lng}`);
   await map.waitForIdle();

@@ -92,7 +92,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 test('at street zoom a location is drawn in the status the rule gives over its /api records', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const s = await pickSubject(page, demo.coverageVintage);
   const requests = watchRequests(page);
   const map = new MapDriver(page);

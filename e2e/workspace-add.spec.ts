@@ -12,7 +12,6 @@ let pair: WorkspacePair;
 let at: { lng: number; lat: number };
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   pair = await startWorkspacePair({ neighbour: true });
   // The neighbour is the fabric's county 0 (counties in GEOID order); a location inside it.
   const { county, lng, lat } = pair.fabric.locations;
@@ -29,7 +28,6 @@ const pickNeighbour = (page: Page, base: string) => pickCounty(page, base, at);
 test('adds a county from the app: its cost first, then progress, then its report', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const demo = await page.context().newPage();
   const demoPanel = await pickNeighbour(demo, pair.demoUrl);
   await expect(demoPanel.region.getByTestId('report:total')).toBeVisible({ timeout: 60_000 });

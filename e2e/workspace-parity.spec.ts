@@ -26,7 +26,6 @@ let town: DemoTown;
 let before: Release;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   pair = await startWorkspacePair();
   [points, town] = [await chooseDemoPoints(pair.fabric), densestTown(pair.fabric)];
   // The release before the newest, of the two the sync keeps of each.
@@ -98,7 +97,6 @@ test('compare releases counts the same changes at the town and the county', asyn
 });
 
 test('the county report and its location list are the same', async ({ page }) => {
-  test.setTimeout(120_000);
   const { demo, workspace } = await inBoth(page, (p, base) => countyReportView(p, base, town));
   expect(demo.report).toMatch(/\d/);
   expect(workspace.report).toEqual(demo.report);
