@@ -31,7 +31,7 @@ async function serveBoundaries() {
   };
 }
 
-const initial = useAppStore.getState();
+const initial = useAppStore.getInitialState();
 
 describe('parseUrlState', () => {
   it('reads every parameter', () => {
