@@ -102,6 +102,10 @@ export function buildMobileCoverage(
     low[k] = split[src][0] >>> 0;
   });
   const towers = placeTowers(geo, plans, seed);
+  // Creek bottoms and tree lines shadow some cells by up to 14 dB, the same in every release.
+  const shadows = towers.map((_, c) =>
+    Float64Array.from(cx, (x, k) => 14 * valueNoise(seed + c, x, cy[k], 2500) ** 2),
+  );
 
   return vintages.slice(0, VINTAGE_COUNT).map((vintage, v) => {
     const carrier = growU8(n * 8);
@@ -114,36 +118,57 @@ export function buildMobileCoverage(
     let kept = 0;
     const keptHigh = new Uint32Array(n);
     const keptLow = new Uint32Array(n);
+    // Closures are made once per release, not per cell: this loop runs for every cell.
+    const add = (c: number, tech: number, d: number, u: number, signal: number, env: number) => {
+      carrier.push(c);
+      technology.push(tech);
+      mindown.push(d);
+      minup.push(u);
+      minsignal.push(Math.round(signal));
+      environment.push(env);
+    };
+    /** pathSignal of tower `i` of `list` at cell k; -Infinity when there is none (-1). */
+    const signalAt = (list: readonly Tower[], i: number, k: number) =>
+      i < 0 ? -Infinity : pathSignal(Math.hypot(cx[k] - list[i].x, cy[k] - list[i].y));
     for (let k = 0; k < n; k++) {
       const first = carrier.length;
-      towers.forEach((list, c) => {
-        let best = -Infinity;
-        let nrBest = -Infinity;
-        let midBest = -Infinity;
-        for (const t of list) {
+      for (let c = 0; c < towers.length; c++) {
+        const list = towers[c];
+        // The signal only falls with distance: the strongest tower of each kind is the nearest.
+        let all = -1;
+        let nr = -1;
+        let mid = -1;
+        let dAll = Infinity;
+        let dNr = Infinity;
+        let dMid = Infinity;
+        for (let i = 0; i < list.length; i++) {
+          const t = list[i];
           if (t.from > v) continue;
-          const s = pathSignal(Math.hypot(cx[k] - t.x, cy[k] - t.y));
-          if (s > best) best = s;
-          if (t.nrFrom <= v && s > nrBest) nrBest = s;
-          if (t.nrFrom <= v && t.midBand && s > midBest) midBest = s;
+          const d2 = (cx[k] - t.x) ** 2 + (cy[k] - t.y) ** 2;
+          if (d2 < dAll) {
+            dAll = d2;
+            all = i;
+          }
+          if (t.nrFrom > v) continue;
+          if (d2 < dNr) {
+            dNr = d2;
+            nr = i;
+          }
+          if (t.midBand && d2 < dMid) {
+            dMid = d2;
+            mid = i;
+          }
         }
-        // Creek bottoms and tree lines shadow some cells by up to 14 dB.
-        const shadow = 14 * valueNoise(seed + c, cx[k], cy[k], 2500) ** 2;
-        const add = (tech: number, d: number, u: number, signal: number, env: number) => {
-          carrier.push(c);
-          technology.push(tech);
-          mindown.push(d);
-          minup.push(u);
-          minsignal.push(Math.round(signal));
-          environment.push(env);
-        };
-        for (const env of [0, 1]) {
-          const loss = shadow + (env === 1 ? 8 : 0);
-          if (best - loss >= -118) add(4, 5, 1, best - loss, env);
-          if (nrBest - loss >= -112) add(5, 7, 1, nrBest - loss, env);
-          if (midBest - loss >= -98) add(5, 35, 3, midBest - loss, env);
+        const best = signalAt(list, all, k);
+        const nrBest = signalAt(list, nr, k);
+        const midBest = signalAt(list, mid, k);
+        for (let env = 0; env <= 1; env++) {
+          const loss = shadows[c][k] + (env === 1 ? 8 : 0);
+          if (best - loss >= -118) add(c, 4, 5, 1, best - loss, env);
+          if (nrBest - loss >= -112) add(c, 5, 7, 1, nrBest - loss, env);
+          if (midBest - loss >= -98) add(c, 5, 35, 3, midBest - loss, env);
         }
-      });
+      }
       if (carrier.length === first) continue;
       keptHigh[kept] = high[k];
       keptLow[kept] = low[k];
