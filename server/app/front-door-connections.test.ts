@@ -3,6 +3,7 @@
 // them), speaking from 127.0.0.2 and up while normal clients ask from 127.0.0.1. One address
 // gets no more than its share, a full server makes room by closing the longest-waiting head, and
 // a new client is refused only when every connection is in the middle of a request.
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   startAppFrontDoor,
@@ -94,15 +95,29 @@ describe.each(SERVERS)('$name', ({ start }) => {
     const server = await started(start, { MAX_CONNECTIONS_PER_ADDRESS: '2' });
     const { host } = new URL(server.url);
     const auth = Object.entries(server.auth).map(([k, v]) => `${k}: ${v}\r\n`);
-    // Two uploads under way: their heads are complete, their bodies still coming.
-    const uploads = [0, 1].map(() =>
-      rawExchange(
-        server.url,
-        `POST ${server.base}/fabric/202506/bulk/locations?field=city HTTP/1.1\r\nHost: ${host}\r\n${auth.join('')}Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"location_id":[`,
-        { localAddress: '127.0.0.2', timeoutMs: 3000 },
-      ),
+    // Two uploads under way: their heads are complete, their bodies still coming. Each asks
+    // for 100 Continue, which the server sends once it has read the head: the third connection
+    // opens only then (a fixed wait was too short once on a busy machine).
+    const { port } = new URL(server.url);
+    const uploads = [0, 1].map(
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect({
+            host: '127.0.0.1',
+            port: Number(port),
+            localAddress: '127.0.0.2',
+          });
+          socket.setEncoding('latin1');
+          socket.once('error', reject);
+          socket.on('data', (chunk: string) => {
+            if (chunk.startsWith('HTTP/1.1 100')) resolve(socket);
+          });
+          socket.write(
+            `POST ${server.base}/fabric/202506/bulk/locations?field=city HTTP/1.1\r\nHost: ${host}\r\n${auth.join('')}Content-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n{"location_id":[`,
+          );
+        }),
     );
-    await new Promise((done) => setTimeout(done, 300));
+    const sockets = await Promise.all(uploads);
     const third = await rawExchange(server.url, '', {
       localAddress: '127.0.0.2',
       waitForClose: true,
@@ -112,6 +127,6 @@ describe.each(SERVERS)('$name', ({ start }) => {
     expect(jsonErrorOf(third.response!).message).toContain('each in the middle of a request');
     const url = `${server.url}${server.base}/fabric/vintages`;
     expect(await askFrom(url, server.auth, '127.0.0.3')).toBe(200);
-    await Promise.all(uploads);
+    for (const socket of sockets) socket.destroy();
   });
 });
