@@ -1,6 +1,7 @@
 // `test` and `expect` for every spec: a test fails when the page logs a console error, throws,
 // or a request fails (network error or HTTP >= 400), unless the test said it provokes that
-// failure on purpose with `pageGuard.allowFailures(...)`.
+// failure on purpose with `pageGuard.allowFailures(...)`. The `request` fixture opens a
+// connection for each call.
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 export interface PageGuard {
@@ -49,6 +50,17 @@ async function report(problems: string[], testInfo: TestInfo) {
 }
 
 export const test = base.extend<{ pageGuard: PageGuard }>({
+  // The tests' own calls to the service each on a connection of their own: one kept alive and
+  // idle past the app server's KEEPALIVE_TIMEOUT_S may be closed by the server just as a request
+  // goes out on it (read ECONNRESET, seen once in CI).
+  request: async ({ playwright, baseURL }, provide) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Connection: 'close' },
+    });
+    await provide(request);
+    await request.dispose();
+  },
   pageGuard: [
     async ({ page }, use, testInfo) => {
       const allowed: (RegExp | string)[] = [];
