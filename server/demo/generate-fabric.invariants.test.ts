@@ -221,3 +221,11 @@ describe.each(FABRICS)('the generated fabric of %s', (name, geoid, fabric) => {
     expect(shares.at(-1)!.without5g).toBeLessThan(shares[0].without5g);
   });
 });
+
+describe('the county of a generated fabric', () => {
+  it('is the demo county when none is named, also right after another county was generated', () => {
+    generateFabric({ seed: 3, locations: 400, geoid: '10001' });
+    const fabric = generateFabric({ seed: 3, locations: 400 });
+    expect(fabric.county.geoid).toBe('17167');
+  });
+});

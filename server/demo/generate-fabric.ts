@@ -4,7 +4,7 @@
 // byte for byte.
 import type { Fabric, Provider } from '../service/store/fabric';
 import { assembleLocations } from './assemble-locations';
-import { loadCounty, type CountyGeo } from './county';
+import { COUNTY, loadCounty, type CountyGeo } from './county';
 import { BUILDING_TYPES, FabricBuilder, LAND_USES } from './fabric-builder';
 import { buildFixedCoverage, FIXED_PROVIDERS, type CoverageInputs } from './fixed-coverage';
 import { FIRST_LOCATION_ID, runLifecycle } from './lifecycle';
@@ -29,9 +29,8 @@ let lastCounty: CountyGeo | null = null;
  * A county's geometry never changes between calls: read and projected once. Only the last one
  * is kept, so a state generated county by county holds one at a time.
  */
-function countyGeo(geoid?: string): CountyGeo {
-  if (!lastCounty || (geoid !== undefined && lastCounty.id.geoid !== geoid))
-    lastCounty = loadCounty(geoid);
+function countyGeo(geoid: string = COUNTY.geoid): CountyGeo {
+  if (lastCounty?.id.geoid !== geoid) lastCounty = loadCounty(geoid);
   return lastCounty;
 }
 
