@@ -31,7 +31,7 @@ const steps = [
   {
     name: 'unit and service tests',
     command: 'vitest',
-    args: ['run', '--project', 'web*', '--project', 'server', '--maxWorkers', '2'],
+    args: ['run', '--project', 'web*', '--project', 'server*', '--maxWorkers', '2'],
     beside: true,
   },
   { name: 'browser install', command: 'node', args: ['scripts/ensure-chromium.mjs'] },
