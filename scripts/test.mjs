@@ -84,11 +84,14 @@ function startBeside(step) {
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
+  // Its time is taken when it ends, not when the steps before its end are done with.
   const ended = new Promise((done) => {
-    child.on('error', (error) => done({ status: null, error }));
-    child.on('close', (status, signal) => done({ status: status ?? signal }));
+    child.on('error', (error) => done({ status: null, error, ms: Date.now() - began }));
+    child.on('close', (status, signal) =>
+      done({ status: status ?? signal, ms: Date.now() - began }),
+    );
   });
-  return { step, began, output, ended };
+  return { step, output, ended };
 }
 
 /** Waits for a step started beside the others, prints its output, and records it. */
@@ -99,7 +102,7 @@ async function finishBeside(beside) {
   );
   process.stdout.write(Buffer.concat(beside.output));
   const ok = run.status === 0;
-  results.push({ name: beside.step.name, ok, ms: Date.now() - beside.began });
+  results.push({ name: beside.step.name, ok, ms: run.ms });
   return { ok, why: run.error ? run.error.message : `exit code ${run.status}` };
 }
 

@@ -105,6 +105,8 @@ export async function startPrivateCluster(database = 'explorer'): Promise<Privat
     }
   };
   const stop = () => {
+    // Test files share a process (isolate: false): a cluster stopped needs no hook any more.
+    process.off('exit', stop);
     signal(frozen, 'SIGCONT');
     frozen = [];
     if (started) {
