@@ -27,11 +27,19 @@ const testsUnder = (dirs: string[]) =>
       .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
       .map((file) => `${dir}/${file}`),
   );
-const mocking = (file: string) => readFileSync(file, 'utf8').includes('vi.mock(');
-const WEB_TESTS = testsUnder(['src']);
-const SERVER_TESTS = testsUnder(['server', 'shared', 'scripts']).filter(
-  (file) => !MEASURED.includes(file),
+/** The files that use vi.mock, and the others: each file read once. */
+function byMocking(files: string[]): { mocking: string[]; shared: string[] } {
+  const mocks = files.map((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+  return {
+    mocking: files.filter((_, i) => mocks[i]),
+    shared: files.filter((_, i) => !mocks[i]),
+  };
+}
+const WEB_TESTS = byMocking(testsUnder(['src']));
+const SERVER_TESTS = byMocking(
+  testsUnder(['server', 'shared', 'scripts']).filter((file) => !MEASURED.includes(file)),
 );
+const SERVER_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 // Brotli and gzip copies of the built files, once all are written (public/ too): the app
 // server sends them to browsers that take them (server/app/static-files.ts).
@@ -69,7 +77,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
-          include: WEB_TESTS.filter((file) => !mocking(file)),
+          include: WEB_TESTS.shared,
           isolate: false,
         },
       },
@@ -79,7 +87,7 @@ export default defineConfig({
           name: 'web-isolated',
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
-          include: WEB_TESTS.filter(mocking),
+          include: WEB_TESTS.mocking,
         },
       },
       {
@@ -87,10 +95,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: SERVER_TESTS.filter((file) => !mocking(file)),
+          include: SERVER_TESTS.shared,
           isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...SERVER_TIMEOUTS,
         },
       },
       {
@@ -98,9 +105,8 @@ export default defineConfig({
         test: {
           name: 'server-isolated',
           environment: 'node',
-          include: SERVER_TESTS.filter(mocking),
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          include: SERVER_TESTS.mocking,
+          ...SERVER_TIMEOUTS,
         },
       },
       {

@@ -84,7 +84,8 @@ function startBeside(step) {
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
-  // Its time is taken when it ends, not when the steps before its end are done with.
+  // Its time is taken at its close event, not when awaited. The steps after it run with
+  // spawnSync, which holds this event loop: the close is read once the step running then ends.
   const ended = new Promise((done) => {
     child.on('error', (error) => done({ status: null, error, ms: Date.now() - began }));
     child.on('close', (status, signal) =>
