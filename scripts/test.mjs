@@ -1,21 +1,26 @@
-// `npm test`: every check in order, stopping at the first failure, with the time of each step.
+// `npm test`: every check, stopping at the first failure, with the time of each step. The static
+// checks run at once; the unit and service tests run beside the build and the browser tests.
 import { existsSync } from 'node:fs';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const LINT_DIRS = ['src', 'shared', 'server', 'e2e', 'scripts', 'bench'].filter((dir) =>
   existsSync(dir),
 );
 
+// `together`: a step run at the same time as the next ones of the same name (each of the static
+// checks is one process on one core). `beside`: a step started and left running under the steps
+// after it, awaited at the end.
 const steps = [
-  { name: 'type check', command: 'tsc', args: ['-b'] },
+  { name: 'type check', command: 'tsc', args: ['-b'], together: 'static checks' },
   {
     name: 'lint',
     command: 'oxlint',
     args: ['--deny-warnings', '-c', '.oxlintrc.json', ...LINT_DIRS],
+    together: 'static checks',
   },
   // Unused files, exports and dependencies (knip.json names the entry points).
-  { name: 'dead code', command: 'knip', args: [] },
-  { name: 'format check', command: 'prettier', args: ['--check', '.'] },
+  { name: 'dead code', command: 'knip', args: [], together: 'static checks' },
+  { name: 'format check', command: 'prettier', args: ['--check', '.'], together: 'static checks' },
   // The PostGIS tests start a private cluster and import with ogr2ogr: install both if missing.
   { name: 'postgres install', command: 'node', args: ['scripts/ensure-postgres.mjs'] },
   // Time and memory measurements, alone and one file at a time (vite.config.ts, MEASURED).
@@ -39,6 +44,11 @@ const steps = [
   { name: 'browser tests', command: 'playwright', args: ['test'] },
 ];
 
+function when(step) {
+  if (step.together) return `  (with the other ${step.together})`;
+  return step.beside ? '  (beside the steps after it)' : '';
+}
+
 // No options: `npm test -- --help` lists the steps; anything else is refused with them.
 const args = process.argv.slice(2);
 if (args.length > 0) {
@@ -46,7 +56,7 @@ if (args.length > 0) {
   const usage = [
     'usage: npm test',
     '  Every check in order, stopping at the first failure, with the time of each step:',
-    ...steps.map((s) => `  ${s.name.padEnd(24)} ${[s.command, ...s.args].join(' ')}`),
+    ...steps.map((s) => `  ${s.name.padEnd(24)} ${[s.command, ...s.args].join(' ')}${when(s)}`),
     'One step alone: npx vitest run <file>, npx playwright test <spec>.',
   ].join('\n');
   if (!help) console.error(`npm test: unknown arguments ${args.join(' ')}`);
@@ -74,18 +84,18 @@ function summary(results) {
 const results = [];
 const start = Date.now();
 
-/** A step started without waiting for it: its output kept, its end awaited later. */
-function startBeside(step) {
-  console.log(
-    `\n▶ ${step.name} (beside the next steps): ${[step.command, ...step.args].join(' ')}`,
-  );
+/**
+ * Starts a step. Its output streams to the terminal (`inherit`) or is kept and printed when it
+ * ends, so steps running at once do not interleave. Its time is taken at its close event.
+ */
+function launch(step, inherit) {
   const began = Date.now();
-  const child = spawn(resolve(step.command), step.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(resolve(step.command), step.args, {
+    stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
   const output = [];
-  child.stdout.on('data', (chunk) => output.push(chunk));
-  child.stderr.on('data', (chunk) => output.push(chunk));
-  // Its time is taken at its close event, not when awaited. The steps after it run with
-  // spawnSync, which holds this event loop: the close is read once the step running then ends.
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
   const ended = new Promise((done) => {
     child.on('error', (error) => done({ status: null, error, ms: Date.now() - began }));
     child.on('close', (status, signal) =>
@@ -95,16 +105,18 @@ function startBeside(step) {
   return { step, output, ended };
 }
 
-/** Waits for a step started beside the others, prints its output, and records it. */
-async function finishBeside(beside) {
-  const run = await beside.ended;
-  console.log(
-    `\n▶ ${beside.step.name} (ended): ${[beside.step.command, ...beside.step.args].join(' ')}`,
-  );
-  process.stdout.write(Buffer.concat(beside.output));
-  const ok = run.status === 0;
-  results.push({ name: beside.step.name, ok, ms: run.ms });
-  return { ok, why: run.error ? run.error.message : `exit code ${run.status}` };
+const commandLine = (step) => [step.command, ...step.args].join(' ');
+
+/** Waits for a started step, prints what it kept of its output, and records it. */
+async function finish(run, label) {
+  const { status, error, ms } = await run.ended;
+  if (label) {
+    console.log(`\n▶ ${run.step.name} (${label}): ${commandLine(run.step)}`);
+    process.stdout.write(Buffer.concat(run.output));
+  }
+  const ok = status === 0;
+  results.push({ name: run.step.name, ok, ms });
+  return { name: run.step.name, ok, why: error ? error.message : `exit code ${status}` };
 }
 
 function fail(name, why) {
@@ -114,25 +126,38 @@ function fail(name, why) {
 }
 
 let beside = null;
-for (const step of steps) {
+for (let i = 0; i < steps.length;) {
+  const step = steps[i];
   if (step.beside) {
-    beside = startBeside(step);
+    console.log(`\n▶ ${step.name} (beside the next steps): ${commandLine(step)}`);
+    beside = launch(step, false);
+    i += 1;
     continue;
   }
-  console.log(`\n▶ ${step.name}: ${[step.command, ...step.args].join(' ')}`);
-  const began = Date.now();
-  const run = spawnSync(resolve(step.command), step.args, { stdio: 'inherit' });
-  const ms = Date.now() - began;
-  const ok = run.status === 0;
-  results.push({ name: step.name, ok, ms });
-  if (!ok) {
-    if (beside) await finishBeside(beside);
-    fail(step.name, run.error ? run.error.message : `exit code ${run.status ?? run.signal}`);
+  const group = [step];
+  while (step.together && steps[i + group.length]?.together === step.together) {
+    group.push(steps[i + group.length]);
+  }
+  i += group.length;
+  let ends;
+  if (group.length === 1) {
+    console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
+    ends = [await finish(launch(step, true), null)];
+  } else {
+    console.log(`\n▶ ${step.together}, at once: ${group.map((s) => s.name).join(', ')}`);
+    const runs = group.map((s) => launch(s, false));
+    ends = [];
+    for (const run of runs) ends.push(await finish(run, 'ended'));
+  }
+  const failed = ends.filter((end) => !end.ok);
+  if (failed.length > 0) {
+    if (beside) await finish(beside, 'ended');
+    fail(failed.map((end) => end.name).join(', '), failed.map((end) => end.why).join(', '));
   }
 }
 if (beside) {
-  const { ok, why } = await finishBeside(beside);
-  if (!ok) fail(beside.step.name, why);
+  const end = await finish(beside, 'ended');
+  if (!end.ok) fail(end.name, end.why);
 }
 summary(results);
 console.log(`\n✔ all ${steps.length} steps passed in ${seconds(Date.now() - start)}`);
