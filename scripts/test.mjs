@@ -31,8 +31,7 @@ const steps = [
   },
   // Two files at a time even on two cores (Vitest's default there is one): most files wait on
   // PostgreSQL, child processes or sockets, so a second file fills the idle core. It runs beside
-  // the build and the browser tests (whose one browser leaves a core idle while it waits), its
-  // output held and printed when it ends.
+  // the build and the browser tests, its output held and printed when it ends.
   {
     name: 'unit and service tests',
     command: 'vitest',
@@ -43,6 +42,8 @@ const steps = [
   { name: 'build', command: 'vite', args: ['build'] },
   { name: 'browser tests', command: 'playwright', args: ['test'] },
 ];
+
+const commandLine = (step) => [step.command, ...step.args].join(' ');
 
 function when(step) {
   if (step.together) return `  (with the other ${step.together})`;
@@ -56,7 +57,7 @@ if (args.length > 0) {
   const usage = [
     'usage: npm test',
     '  Every check in order, stopping at the first failure, with the time of each step:',
-    ...steps.map((s) => `  ${s.name.padEnd(24)} ${[s.command, ...s.args].join(' ')}${when(s)}`),
+    ...steps.map((s) => `  ${s.name.padEnd(24)} ${commandLine(s)}${when(s)}`),
     'One step alone: npx vitest run <file>, npx playwright test <spec>.',
   ].join('\n');
   if (!help) console.error(`npm test: unknown arguments ${args.join(' ')}`);
@@ -104,8 +105,6 @@ function launch(step, inherit) {
   });
   return { step, output, ended };
 }
-
-const commandLine = (step) => [step.command, ...step.args].join(' ');
 
 /** Waits for a started step, prints what it kept of its output, and records it. */
 async function finish(run, label) {
