@@ -1,9 +1,9 @@
-// Browser tests run Debian's Chromium (Playwright cannot download its own builds here) with
-// WebGL drawn in software (scripts/software-gl.mjs), against the real app server over the built
-// app and the embedded reference service with the demo fabric.
+// Browser tests run Debian's Chromium headless shell (Playwright cannot download its own builds
+// here) with WebGL drawn in software (scripts/software-gl.mjs), against the real app server over
+// the built app and the embedded reference service with the demo fabric.
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { softwareGlArgs } from './scripts/software-gl.mjs';
+import { CHROMIUM, softwareGlArgs } from './scripts/software-gl.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 5199);
 const HOST = '127.0.0.1';
@@ -48,8 +48,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          // The binary behind /usr/bin/chromium's wrapper script, which prints shell noise.
-          executablePath: '/usr/lib/chromium/chromium',
+          executablePath: CHROMIUM.path,
           args: CHROMIUM_ARGS,
           headless: true,
         },

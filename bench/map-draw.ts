@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM } from '../scripts/software-gl.mjs';
 import {
   integerOption,
   readCommandLine,
@@ -82,10 +83,10 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-// Debian's Chromium, as the browser tests run it (playwright.config.ts).
+// Debian's Chromium headless shell, as the browser tests run it (playwright.config.ts).
 const launch = () =>
   chromium.launch({
-    executablePath: '/usr/lib/chromium/chromium',
+    executablePath: CHROMIUM.path,
     args: CHROMIUM_ARGS,
     headless: true,
   });

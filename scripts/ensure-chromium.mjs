@@ -1,16 +1,12 @@
 // Browser tests need a Chromium with WebGL. Playwright cannot download its own browsers here,
-// so this installs Debian's package when /usr/bin/chromium is missing (a fresh machine or CI),
+// so this installs Debian's headless shell when it is missing (a fresh machine or CI),
 // poppler-utils, whose pdftotext reads back the report Chromium prints, and Mesa's EGL and
 // llvmpipe, which draw the map's WebGL for less CPU than SwiftShader (scripts/software-gl.mjs).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { MESA_FILES } from './software-gl.mjs';
+import { CHROMIUM, MESA_FILES } from './software-gl.mjs';
 
-const NEEDS = [
-  { path: '/usr/bin/chromium', package: 'chromium' },
-  { path: '/usr/bin/pdftotext', package: 'poppler-utils' },
-  ...MESA_FILES,
-];
+const NEEDS = [CHROMIUM, { path: '/usr/bin/pdftotext', package: 'poppler-utils' }, ...MESA_FILES];
 
 function run(command, args) {
   console.log(`ensure-chromium: $ ${[command, ...args].join(' ')}`);

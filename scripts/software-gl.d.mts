@@ -1,3 +1,4 @@
 // Types of scripts/software-gl.mjs for playwright.config.ts (the script itself runs in plain Node).
+export declare const CHROMIUM: { path: string; package: string };
 export declare const MESA_FILES: { path: string; package: string }[];
 export declare function softwareGlArgs(exists: (path: string) => boolean): string[];
