@@ -116,6 +116,9 @@ test.describe('area workflow', () => {
     // By hexagon: h3_res8_id among the fields draws the rows on the map, hover tells the count.
     await panel.field('h3_res8_id').check();
     await map.expectRendered(MAP_LAYER.areaHexFill);
+    // Every tile of the hexagons' source drawn, not only the first (a tile still being cut
+    // left 17 of 855 locations out of the sum once).
+    await map.waitForIdle();
     const hexes = await map.renderedFeatures(MAP_LAYER.areaHexFill);
     const hexTotal = new Map(hexes.map((h) => [h.h3_res8_id, Number(h.locationcount)]));
     expect([...hexTotal.values()].reduce((a, b) => a + b, 0)).toBe(expected);
