@@ -1,7 +1,8 @@
-// Where the browser tests' WebGL is drawn. Chromium has no GPU here, so the map is drawn in
-// software: by Mesa's llvmpipe through ANGLE's EGL backend when Debian's Mesa is installed (the
-// same views for about 15% less CPU than SwiftShader, measured over the location and small-screen
-// specs), else by the SwiftShader Chromium carries. scripts/ensure-chromium.mjs installs Mesa.
+// Which browser the tests drive, and where it draws their WebGL. Chromium has no GPU here, so
+// the map is drawn in software: by Mesa's llvmpipe through ANGLE's EGL backend when Debian's Mesa
+// is installed (the same views for about 15% less CPU than SwiftShader, measured over the
+// location and small-screen specs), else by the SwiftShader Chromium carries.
+// scripts/ensure-chromium.mjs installs the browser and Mesa.
 
 /**
  * The browser the tests and `npm run bench:map` drive: Debian's Chromium headless shell, the
