@@ -40,6 +40,12 @@ export default defineConfig({
     trace: 'on-first-retry',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
+    // Browsers asking for less motion: MapLibre jumps where it would fly or ease, and the app
+    // shows labels without fading them in (src/map/create-map.ts). Every frame is drawn in
+    // software here, so this takes about a seventh of the browser tests' CPU (measured over the
+    // map-room, location-list and location specs). The specs that check flights ask for
+    // motion (test.use), and the accessibility spec checks both.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

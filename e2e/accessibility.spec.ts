@@ -1,9 +1,11 @@
 // Accessibility: axe-core checks every main state of the app (start, search suggestions,
 // location, settings, area summary, mobile coverage and a hexagon, and the narrow layout) and must find no violation of
 // its rules (WCAG 2 A/AA and best practices). The map canvas is one labelled region; what it
-// draws is described by the panels, which are what axe reads here.
+// draws is described by the panels, which are what axe reads here. A browser asking for less
+// motion gets a map that jumps where it would fly and labels that do not fade in.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { AreaPanelDriver, enterDrawMode } from './support/area-driver';
 import { loadDemoPoints } from './support/demo-points';
 import { loadDemoTown } from './support/demo-town';
@@ -79,6 +81,44 @@ test('an area report, mobile coverage and a hexagon', async ({ page }) => {
   await map.clickAt(clear!.lng, clear!.lat);
   await expect(page.getByRole('region', { name: 'Hexagon' })).toBeVisible();
   await expectNoViolations(page, 'mobile coverage and the hexagon panel');
+});
+
+test('asked for less motion, the map jumps to a searched location and its labels do not fade in', async ({
+  browser,
+}) => {
+  const { points } = await loadDemoPoints();
+  const { lng, lat, locationId } = points.FootprintParcel;
+  const seen: Record<string, { moves: number; fade: number }> = {};
+  for (const motion of ['reduce', 'no-preference'] as const) {
+    const context = await browser.newContext({ reducedMotion: motion });
+    const page = await context.newPage();
+    const map = new MapDriver(page);
+    await page.goto('/');
+    await map.waitForIdle();
+    await page.evaluate(() => {
+      const w = window as unknown as { __coverageMap: MapLibreMap; moves: number };
+      w.moves = 0;
+      w.__coverageMap.on('move', () => void w.moves++);
+    });
+    const search = page.getByRole('combobox', { name: 'Search address' });
+    await search.fill(`${lat.toFixed(7)}, ${lng.toFixed(7)}`);
+    await expect(page.getByRole('listbox', { name: 'Address suggestions' })).toBeVisible();
+    await search.press('Enter');
+    await new LocationPanelDriver(page).expectShown(locationId);
+    await map.waitForIdle();
+    seen[motion] = await page.evaluate(() => {
+      const w = window as unknown as { __coverageMap: MapLibreMap; moves: number };
+      // MapLibre keeps the map's fadeDuration option in this field; it has no getter.
+      // oxlint-disable-next-line no-underscore-dangle
+      const fade = (w.__coverageMap as unknown as { _fadeDuration: number })._fadeDuration;
+      return { moves: w.moves, fade };
+    });
+    await context.close();
+  }
+  // A jump is one move event; a flight is one per frame drawn on the way.
+  expect(seen.reduce).toEqual({ moves: 1, fade: 0 });
+  expect(seen['no-preference']!.moves).toBeGreaterThan(3);
+  expect(seen['no-preference']!.fade).toBe(300);
 });
 
 test('the narrow layout with a location', async ({ page }) => {

@@ -21,6 +21,10 @@ import { MobileLayerDriver } from './support/mobile-layer';
 import { monthYear } from './support/planner-text';
 import { apiGet, fabricVintages } from './support/service-api';
 
+// The camera's flights and eases to a location, and where they leave it, are part of what this
+// spec checks: it asks for motion (playwright.config.ts asks for less).
+test.use({ reducedMotion: 'no-preference' });
+
 const CLICK_ZOOM = 18;
 let demo: Promise<DemoPoints> | undefined;
 const points = () => (demo ??= loadDemoPoints());

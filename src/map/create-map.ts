@@ -35,6 +35,9 @@ export function createMap(
     // Lets tests (and screenshots) read pixels back from the WebGL canvas.
     canvasContextAttributes: { preserveDrawingBuffer: true },
     dragRotate: false,
+    // Asked for less motion, labels appear without fading in (MapLibre itself jumps where it
+    // would fly or ease then), and no frame is drawn only to fade them.
+    fadeDuration: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 300,
     pitchWithRotate: false,
   });
   map.touchZoomRotate.disableRotation();
