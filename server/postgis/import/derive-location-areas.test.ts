@@ -1,7 +1,8 @@
 // The parcel and footprint of each location, and the parcel of each footprint, come out the same
-// whichever way they are probed: a release imported alone (each location probed by a join,
-// grouped, which parallel workers may share) and the same release imported with four more
-// sharing its layers (each distinct point probed once by a subquery, then written per release).
+// whichever way they are probed: a release imported alone (each parcel and footprint probing
+// its locations by a join, grouped, which parallel workers may share) and the same release
+// imported with four more sharing its layers (each distinct point probed once by a subquery,
+// then written per release); each footprint's parcel as its point probed into the parcels finds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,11 +65,22 @@ describe('location areas', () => {
     expect(a).toEqual(t);
   });
 
-  it('and the same parcel of each footprint', async () => {
+  it('and the parcel of each footprint is the lowest covering its point on surface', async () => {
     const sql = `SELECT concat_ws(' ', footprint_feature, parcel_feature) AS r
                    FROM footprint_parcels ORDER BY footprint_feature`;
+    // Probed the other way round from the importer's: each footprint's point into the parcels.
+    const probed = `SELECT concat_ws(' ', fp.feature, pa.feature) AS r
+                      FROM fabric_layers fl
+                      JOIN footprints fp ON fp.vintage = fl.footprints_vintage
+                      CROSS JOIN LATERAL (
+                        SELECT min(p.feature) AS feature FROM parcels p
+                         WHERE p.vintage = fl.parcels_vintage
+                           AND ST_Covers(p.geom, ST_PointOnSurface(fp.geom))) pa
+                     WHERE fl.vintage = '${NEWEST}' AND pa.feature IS NOT NULL
+                     ORDER BY fp.feature`;
     const [a, t] = [await rows(alone, sql), await rows(together, sql)];
     expect(a.length).toBeGreaterThan(500);
     expect(a).toEqual(t);
+    expect(a).toEqual(await rows(alone, probed));
   });
 });

@@ -47,19 +47,6 @@ async function deriveOneRelease(client: pg.Client, v: string, p: string | null, 
 }
 
 /**
- * The same as a join from the points: `feature` is the lowest covering feature of the rows
- * grouped, NULL without a layer.
- */
-function coveringJoin(table: string, vintage: string | null, point: string, alias: string) {
-  if (vintage === null) return { join: '', feature: 'NULL::integer' };
-  const t = pg.escapeIdentifier(partitionName(table, vintage));
-  return {
-    join: `LEFT JOIN ${t} ${alias} ON ST_Covers(${alias}.geom, ${point})`,
-    feature: `min(${alias}.feature)`,
-  };
-}
-
-/**
  * The parcel and footprint of each location for releases served by the same parcel and
  * footprint layers. One release: each feature probes its locations, in parallel. Several:
  * worked out once per distinct point (visited in the Hilbert order PostGIS sorts geometries by,
@@ -98,21 +85,25 @@ async function deriveLocationAreas(
 }
 
 /**
- * The parcel of each footprint, for one pair of layers (written once, whatever it serves):
- * probed in parallel into a table, then written.
+ * The parcel of each footprint, for one pair of layers (written once, whatever it serves): the
+ * parcel that covers its `ST_PointOnSurface`, lowest first. Found from the parcels, as the
+ * locations' are: each parcel probes the footprints' index for those whose box meets its own
+ * (any footprint with a point inside the parcel does), in parallel into a table, then written.
+ * Delaware at 1M: 10.4 s against 17.6 s probing the parcels from each footprint's point.
  */
 async function deriveFootprintParcels(client: pg.Client, p: string, f: string) {
   await client.query(
     'DELETE FROM footprint_parcels WHERE parcels_vintage = $1 AND footprints_vintage = $2',
     [p, f],
   );
-  const pa = coveringJoin('parcels', p, 'ST_PointOnSurface(fp.geom)', 'pa');
+  const parcels = pg.escapeIdentifier(partitionName('parcels', p));
+  const footprints = pg.escapeIdentifier(partitionName('footprints', f));
   await client.query(
     `CREATE TEMP TABLE footprint_areas ON COMMIT DROP AS
-     SELECT fp.feature, ${pa.feature} AS parcel_feature
-       FROM ${pg.escapeIdentifier(partitionName('footprints', f))} fp ${pa.join}
-      GROUP BY fp.feature
-     HAVING ${pa.feature} IS NOT NULL`,
+     SELECT fp.feature, min(a.feature) AS parcel_feature
+       FROM ${parcels} a JOIN ${footprints} fp
+         ON COALESCE(a.geom) && fp.geom AND ST_Covers(COALESCE(a.geom), ST_PointOnSurface(fp.geom))
+      GROUP BY fp.feature`,
   );
   await client.query(
     `INSERT INTO footprint_parcels (parcels_vintage, footprints_vintage, footprint_feature, parcel_feature)
