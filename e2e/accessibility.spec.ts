@@ -87,7 +87,6 @@ test('asked for less motion, the map jumps to a searched location and its labels
   browser,
 }) => {
   const { points } = await loadDemoPoints();
-  const { lng, lat, locationId } = points.FootprintParcel;
   const seen: Record<string, { moves: number; fade: number }> = {};
   for (const motion of ['reduce', 'no-preference'] as const) {
     const context = await browser.newContext({ reducedMotion: motion });
@@ -100,11 +99,7 @@ test('asked for less motion, the map jumps to a searched location and its labels
       w.moves = 0;
       w.__coverageMap.on('move', () => void w.moves++);
     });
-    const search = page.getByRole('combobox', { name: 'Search address' });
-    await search.fill(`${lat.toFixed(7)}, ${lng.toFixed(7)}`);
-    await expect(page.getByRole('listbox', { name: 'Address suggestions' })).toBeVisible();
-    await search.press('Enter');
-    await new LocationPanelDriver(page).expectShown(locationId);
+    await new LocationPanelDriver(page).searchPoint(points.FootprintParcel);
     await map.waitForIdle();
     seen[motion] = await page.evaluate(() => {
       const w = window as unknown as { __coverageMap: MapLibreMap; moves: number };

@@ -87,12 +87,8 @@ for (const { width, height, startShare, drawShare } of SIZES) {
     // A searched location lands where no card or panel covers it, every legend open (where
     // they fit beside the map: on a phone they start folded and open ones fill it).
     if (width >= 768) await openLegends(page);
-    const { lng, lat, locationId } = points.FootprintParcel;
-    const search = page.getByRole('combobox', { name: 'Search address' });
-    await search.fill(`${lat.toFixed(7)}, ${lng.toFixed(7)}`);
-    await expect(page.getByRole('listbox', { name: 'Address suggestions' })).toBeVisible();
-    await search.press('Enter');
-    await new LocationPanelDriver(page).expectShown(locationId);
+    const { lng, lat } = points.FootprintParcel;
+    await new LocationPanelDriver(page).searchPoint(points.FootprintParcel);
     await map.waitForIdle();
     let covers = await expectRoom(page, 0);
     expect(coversAt(await map.project(lng, lat), covers)).toEqual([]);

@@ -39,6 +39,18 @@ export class LocationPanelDriver {
     await expect(this.identifier('location ID')).toHaveText(new RegExp(`^${id}(?!\\d)`));
   }
 
+  /**
+   * Types a demo point's coordinates in the address search, takes the suggestion with Enter and
+   * waits for the panel to show its location.
+   */
+  async searchPoint(p: { lng: number; lat: number; locationId: number }): Promise<void> {
+    const search = this.page.getByRole('combobox', { name: 'Search address' });
+    await search.fill(`${p.lat.toFixed(7)}, ${p.lng.toFixed(7)}`);
+    await expect(this.page.getByRole('listbox', { name: 'Address suggestions' })).toBeVisible();
+    await search.press('Enter');
+    await this.expectShown(p.locationId);
+  }
+
   /** The address line, the panel's level-2 heading. */
   get address(): Locator {
     return this.region.getByRole('heading', { level: 2 });
