@@ -40,11 +40,12 @@ export default defineConfig({
     trace: 'on-first-retry',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    // Browsers asking for less motion: MapLibre jumps where it would fly or ease, and the app
+    // A browser asking for less motion: MapLibre jumps where it would fly or ease, and the app
     // shows labels without fading them in (src/map/create-map.ts). Every frame is drawn in
-    // software here, so this takes about a seventh of the browser tests' CPU (measured over the
-    // map-room, location-list and location specs). The specs that check flights ask for
-    // motion (test.use), and the accessibility spec checks both.
+    // software here: over the map-room, location-list and location specs this took 330–373 CPU
+    // s against 406–408 with motion, over the area, fixed-broadband and small-screens specs 344
+    // against 355. The location spec, which checks the flights, asks for motion (test.use); the
+    // accessibility spec checks both.
     reducedMotion: 'reduce',
   },
   projects: [
