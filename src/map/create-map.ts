@@ -36,7 +36,7 @@ export function createMap(
     canvasContextAttributes: { preserveDrawingBuffer: true },
     dragRotate: false,
     // Asked for less motion, labels appear without fading in (MapLibre itself jumps where it
-    // would fly or ease then), and no frame is drawn only to fade them.
+    // would fly or ease then), and no frame is drawn only to fade them; else MapLibre's 300 ms.
     fadeDuration: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 300,
     pitchWithRotate: false,
   });

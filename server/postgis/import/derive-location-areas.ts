@@ -15,11 +15,11 @@ function coveringFeature(table: string, vintage: string | null, point: string): 
 /**
  * For each location of partition `locations` that a feature of layer `table` covers, the lowest
  * such feature (`location_id`, `feature`); no row without a layer. Found from the features: each
- * polygon probes the locations' point index, about a third of the time per probe of each point
- * probing the polygons' index (measured at 1M). COALESCE hides the polygons' own index from the
- * planner, so it cannot turn the probe round; as a join, then grouped, the work may go to
- * PostgreSQL's parallel workers, which neither a subquery per row nor a lateral join can use, and
- * a `CREATE TABLE AS` may use them where an `INSERT … SELECT` may not.
+ * polygon probes the locations' point index (Delaware at 1M: parcels and footprints 27.9 s in
+ * all, against 44.5 s for each point probing the polygons' indexes). COALESCE hides the
+ * polygons' own index from the planner, so it cannot turn the probe round; as a join, then
+ * grouped, the work may go to PostgreSQL's parallel workers, which neither a subquery per row nor
+ * a lateral join can use, and a `CREATE TABLE AS` may use them where an `INSERT … SELECT` may not.
  */
 function coveringHits(table: string, vintage: string | null, locations: string): string {
   if (vintage === null)
