@@ -1,7 +1,9 @@
 // The app shell: the offline map really draws, the demo fabric shows at street zoom, the top
 // bar reflects the service, and the view survives a reload through the URL hash.
 import { expect, test } from './support/fixtures';
+import { loadDemoPoints } from './support/demo-points';
 import { loadDemoTown, type DemoTown } from './support/demo-town';
+import { LocationPanelDriver } from './support/location-driver';
 import { MapDriver, colorDistance } from './support/map-driver';
 import { MAP_LAYER } from './support/map-layers';
 
@@ -31,6 +33,29 @@ test('the map draws the offline basemap with WebGL', async ({ page }, testInfo) 
   const shot = testInfo.outputPath('map-county.png');
   await page.screenshot({ path: shot });
   await testInfo.attach('map-county', { path: shot, contentType: 'image/png' });
+});
+
+// MapLibre draws with WebGL 2 only: a browser that offers WebGL 1 alone (or none) is told so,
+// and keeps the search and the panels. The page's canvases refuse WebGL 2, as such a browser's do.
+test('without WebGL 2 the map says it cannot start, and a searched location still opens', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      ...args: Parameters<typeof getContext>
+    ) {
+      return args[0] === 'webgl2' ? null : getContext.apply(this, args);
+    } as typeof getContext;
+  });
+  const { points } = await loadDemoPoints();
+  await page.goto('/');
+  await expect(page.getByRole('alert')).toContainText(
+    'The map could not start. This browser does not offer WebGL 2',
+  );
+  await expect(page.locator('.map-view__canvas canvas')).toHaveCount(0);
+  await new LocationPanelDriver(page).searchPoint(points.Parcel);
 });
 
 test('at street zoom the demo town shows roads, names and location dots', async ({

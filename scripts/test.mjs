@@ -1,5 +1,6 @@
-// `npm test`: every check, stopping at the first failure, with the time of each step. The static
-// checks run at once; the unit and service tests run beside the build and the browser tests.
+// `npm test`: every check, stopping at the first failure, with the time of each step. The time
+// and memory measurements run first, alone; then the static checks and the unit and service
+// tests run beside the build and the browser tests.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
@@ -7,38 +8,38 @@ const LINT_DIRS = ['src', 'shared', 'server', 'e2e', 'scripts', 'bench'].filter(
   existsSync(dir),
 );
 
-// `together`: a step run at the same time as the next ones of the same name (each of the static
-// checks is one process on one core). `beside`: a step started and left running under the steps
-// after it, awaited at the end.
+// `beside`: a step started and left running under the steps after it, its output held, awaited
+// at the end; the first to fail stops the whole run at once. The machine is busiest while the
+// browser tests run beside the unit tests and idle in part once those end (one browser worker):
+// the static checks (each one process on one core) run in that slack instead of before them.
 const steps = [
-  { name: 'type check', command: 'tsc', args: ['-b'], together: 'static checks' },
-  {
-    name: 'lint',
-    command: 'oxlint',
-    args: ['--deny-warnings', '-c', '.oxlintrc.json', ...LINT_DIRS],
-    together: 'static checks',
-  },
-  // Unused files, exports and dependencies (knip.json names the entry points).
-  { name: 'dead code', command: 'knip', args: [], together: 'static checks' },
-  { name: 'format check', command: 'prettier', args: ['--check', '.'], together: 'static checks' },
   // The PostGIS tests start a private cluster and import with ogr2ogr: install both if missing.
   { name: 'postgres install', command: 'node', args: ['scripts/ensure-postgres.mjs'] },
+  { name: 'browser install', command: 'node', args: ['scripts/ensure-chromium.mjs'] },
   // Time and memory measurements, alone and one file at a time (vite.config.ts, MEASURED).
   {
     name: 'measured tests',
     command: 'vitest',
     args: ['run', '--project', 'measured', '--no-file-parallelism'],
   },
+  { name: 'type check', command: 'tsc', args: ['-b'], beside: true },
+  {
+    name: 'lint',
+    command: 'oxlint',
+    args: ['--deny-warnings', '-c', '.oxlintrc.json', ...LINT_DIRS],
+    beside: true,
+  },
+  // Unused files, exports and dependencies (knip.json names the entry points).
+  { name: 'dead code', command: 'knip', args: [], beside: true },
+  { name: 'format check', command: 'prettier', args: ['--check', '.'], beside: true },
   // Two files at a time even on two cores (Vitest's default there is one): most files wait on
-  // PostgreSQL, child processes or sockets, so a second file fills the idle core. It runs beside
-  // the build and the browser tests, its output held and printed when it ends.
+  // PostgreSQL, child processes or sockets, so a second file fills the idle core.
   {
     name: 'unit and service tests',
     command: 'vitest',
     args: ['run', '--project', 'web*', '--project', 'server*', '--maxWorkers', '2'],
     beside: true,
   },
-  { name: 'browser install', command: 'node', args: ['scripts/ensure-chromium.mjs'] },
   { name: 'build', command: 'vite', args: ['build'] },
   { name: 'browser tests', command: 'playwright', args: ['test'] },
 ];
@@ -46,7 +47,6 @@ const steps = [
 const commandLine = (step) => [step.command, ...step.args].join(' ');
 
 function when(step) {
-  if (step.together) return `  (with the other ${step.together})`;
   return step.beside ? '  (beside the steps after it)' : '';
 }
 
@@ -78,12 +78,16 @@ function seconds(ms) {
 
 function summary(results) {
   console.log('\nnpm test summary');
-  for (const r of results)
-    console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(24)} ${seconds(r.ms)}`);
+  for (const r of results) {
+    const state = r.ok ? 'ok  ' : r.stopped ? 'stop' : 'FAIL';
+    console.log(`  ${state}  ${r.name.padEnd(24)} ${seconds(r.ms)}`);
+  }
 }
 
 const results = [];
 const start = Date.now();
+/** Every step started and not yet ended: stopped at once when another fails. */
+const running = new Set();
 
 /**
  * Starts a step. Its output streams to the terminal (`inherit`) or is kept and printed when it
@@ -97,66 +101,70 @@ function launch(step, inherit) {
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));
-  const ended = new Promise((done) => {
+  const run = { step, child, output };
+  running.add(run);
+  run.ended = new Promise((done) => {
     child.on('error', (error) => done({ status: null, error, ms: Date.now() - began }));
-    child.on('close', (status, signal) =>
-      done({ status: status ?? signal, ms: Date.now() - began }),
-    );
+    child.on('close', (status, signal) => {
+      running.delete(run);
+      done({ status: status ?? signal, ms: Date.now() - began });
+    });
   });
-  return { step, output, ended };
+  return run;
 }
 
-/** Waits for a started step, prints what it kept of its output, and records it. */
-async function finish(run, label) {
-  const { status, error, ms } = await run.ended;
-  if (label) {
-    console.log(`\n▶ ${run.step.name} (${label}): ${commandLine(run.step)}`);
-    process.stdout.write(Buffer.concat(run.output));
+/** Waits for a started step, prints what it kept of its output, and records it (once). */
+function finish(run) {
+  run.finished ??= run.ended.then(({ status, error, ms }) => {
+    if (run.output.length > 0 || run.step.beside) {
+      console.log(`\n▶ ${run.step.name} (ended): ${commandLine(run.step)}`);
+      process.stdout.write(Buffer.concat(run.output));
+    }
+    const ok = status === 0;
+    results.push({ name: run.step.name, ok, stopped: run.stopped === true, ms });
+    return { name: run.step.name, ok, why: error ? error.message : `exit code ${status}` };
+  });
+  return run.finished;
+}
+
+/** The steps started beside the others, in order. */
+const beside = [];
+let stopping = false;
+/**
+ * Stops every step still running, as Ctrl+C would (Playwright stops its app server, Vitest its
+ * workers), and ends the run with the summary.
+ */
+async function fail(end) {
+  if (stopping) return;
+  stopping = true;
+  const others = [...running];
+  for (const run of others) {
+    run.stopped = true;
+    run.child.kill('SIGINT');
   }
-  const ok = status === 0;
-  results.push({ name: run.step.name, ok, ms });
-  return { name: run.step.name, ok, why: error ? error.message : `exit code ${status}` };
-}
-
-function fail(name, why) {
+  for (const run of [...beside, ...others]) await finish(run);
   summary(results);
-  console.error(`\n✖ ${name} failed (${why}); later steps were not run.`);
+  const stopped = others.length > 0 ? `, ${others.map((r) => r.step.name).join(', ')} stopped` : '';
+  console.error(`\n✖ ${end.name} failed (${end.why})${stopped}; later steps were not run.`);
   process.exit(1);
 }
 
-let beside = null;
-for (let i = 0; i < steps.length;) {
-  const step = steps[i];
+for (const step of steps) {
   if (step.beside) {
     console.log(`\n▶ ${step.name} (beside the next steps): ${commandLine(step)}`);
-    beside = launch(step, false);
-    i += 1;
+    const run = launch(step, false);
+    // A step beside that fails stops the run then, not once the browser tests have ended.
+    run.ended.then((ended) => (ended.status === 0 || stopping ? null : finish(run).then(fail)));
+    beside.push(run);
     continue;
   }
-  const group = [step];
-  while (step.together && steps[i + group.length]?.together === step.together) {
-    group.push(steps[i + group.length]);
-  }
-  i += group.length;
-  let ends;
-  if (group.length === 1) {
-    console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
-    ends = [await finish(launch(step, true), null)];
-  } else {
-    console.log(`\n▶ ${step.together}, at once: ${group.map((s) => s.name).join(', ')}`);
-    const runs = group.map((s) => launch(s, false));
-    ends = [];
-    for (const run of runs) ends.push(await finish(run, 'ended'));
-  }
-  const failed = ends.filter((end) => !end.ok);
-  if (failed.length > 0) {
-    if (beside) await finish(beside, 'ended');
-    fail(failed.map((end) => end.name).join(', '), failed.map((end) => end.why).join(', '));
-  }
+  console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
+  const end = await finish(launch(step, true));
+  if (!end.ok) await fail(end);
 }
-if (beside) {
-  const end = await finish(beside, 'ended');
-  if (!end.ok) fail(end.name, end.why);
+for (const run of beside) {
+  const end = await finish(run);
+  if (!end.ok) await fail(end);
 }
 summary(results);
 console.log(`\n✔ all ${steps.length} steps passed in ${seconds(Date.now() - start)}`);

@@ -1,7 +1,8 @@
 // The one owner of the MapLibre map: it creates the map and hands it to the MapProvider above
 // it (map-context.tsx). Feature map components render as children, panels elsewhere in the
 // frame, and all reach the map through useMapInstance(); none creates a map of its own.
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { GPUInitializationError, type Map as MapLibreMap } from 'maplibre-gl';
 import { useAppStore } from '../state/store';
 import { useCapabilities } from '../queries/use-capabilities';
 import { env } from '../config/env';
@@ -19,35 +20,38 @@ import './map.css';
 
 const onlineStyle = env.VITE_BASEMAP_STYLE ?? null;
 
-function hasWebGl(): boolean {
-  const canvas = document.createElement('canvas');
-  const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-  // Give the probe's context back at once; browsers cap how many a page may hold.
-  gl?.getExtension('WEBGL_lose_context')?.loseContext();
-  return gl !== null;
-}
-
 export function MapView({ children }: { children?: ReactNode }) {
-  const containerRef = useRef<HTMLDivElement>(null);
   const map = useMapInstance();
   const setMap = useSetMapInstance();
-  const [webglMissing] = useState(() => !hasWebGl());
+  const [webglMissing, setWebglMissing] = useState(false);
 
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container || webglMissing) return;
-    const instance = createMap(container, onlineStyle ?? buildBasemapStyle());
-    let cancelled = false;
-    instance.once('load', () => {
-      if (cancelled) return;
-      setMap(instance);
-    });
-    return () => {
-      cancelled = true;
-      setMap(null);
-      instance.remove();
-    };
-  }, [webglMissing, setMap]);
+  // The map lives as long as its container: made when React attaches it, removed when it goes.
+  const attachMap = useCallback(
+    (container: HTMLDivElement | null) => {
+      if (!container) return;
+      let instance: MapLibreMap;
+      try {
+        instance = createMap(container, onlineStyle ?? buildBasemapStyle());
+      } catch (error) {
+        // MapLibre needs a WebGL 2 context and throws when the browser gives none (having
+        // emptied the container): the map itself asks, no probe context is made first.
+        if (!(error instanceof GPUInitializationError)) throw error;
+        setWebglMissing(true);
+        return;
+      }
+      let cancelled = false;
+      instance.once('load', () => {
+        if (cancelled) return;
+        setMap(instance);
+      });
+      return () => {
+        cancelled = true;
+        setMap(null);
+        instance.remove();
+      };
+    },
+    [setMap],
+  );
   // Exposed once the app holds the map: the children's effects on it (a flight to a linked
   // location) have run by then, so a test that waits for the map waits for those too.
   useEffect(() => (map ? exposeMapForTests(map) : undefined), [map]);
@@ -89,7 +93,7 @@ export function MapView({ children }: { children?: ReactNode }) {
         } as CSSProperties
       }
     >
-      <div ref={containerRef} className="map-view__canvas" />
+      <div ref={attachMap} className="map-view__canvas" />
       {enterDoes && (
         // Shown while the map has keyboard focus: where Enter acts, and which keys do what.
         <>
@@ -101,7 +105,7 @@ export function MapView({ children }: { children?: ReactNode }) {
       )}
       {webglMissing && (
         <div className="map-view__failure" role="alert">
-          <strong>The map could not start.</strong> This browser does not offer WebGL (it may be
+          <strong>The map could not start.</strong> This browser does not offer WebGL 2 (it may be
           turned off, or the graphics driver blocked). Search and the side panels still work.
         </div>
       )}
