@@ -3,6 +3,7 @@
 // tests run beside the build and the browser tests.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 const LINT_DIRS = ['src', 'shared', 'server', 'e2e', 'scripts', 'bench'].filter((dir) =>
   existsSync(dir),
@@ -43,6 +44,9 @@ const steps = [
   { name: 'build', command: 'vite', args: ['build'] },
   { name: 'browser tests', command: 'playwright', args: ['test'] },
 ];
+
+/** The niceness of the steps beside the others (0 is the default, 19 the lowest priority). */
+const BESIDE_NICENESS = 10;
 
 const commandLine = (step) => [step.command, ...step.args].join(' ');
 
@@ -98,6 +102,9 @@ function launch(step, inherit) {
   const child = spawn(resolve(step.command), step.args, {
     stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
   });
+  // The steps beside yield the CPU to the browser tests, the run's longest path (one browser
+  // worker): a lower priority, which the processes they start inherit.
+  if (step.beside && child.pid !== undefined) setPriority(child.pid, BESIDE_NICENESS);
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -153,8 +160,15 @@ for (const step of steps) {
   if (step.beside) {
     console.log(`\n▶ ${step.name} (beside the next steps): ${commandLine(step)}`);
     const run = launch(step, false);
-    // A step beside that fails stops the run then, not once the browser tests have ended.
-    run.ended.then((ended) => (ended.status === 0 || stopping ? null : finish(run).then(fail)));
+    // A step beside that fails stops the run then, not once the browser tests have ended; one
+    // that passes says so in a line, its output kept for the end.
+    run.ended.then((ended) => {
+      if (stopping) return;
+      if (ended.status !== 0) return finish(run).then(fail);
+      console.log(
+        `✔ ${step.name} passed in ${seconds(ended.ms)} (beside; its output follows at the end)`,
+      );
+    });
     beside.push(run);
     continue;
   }
