@@ -3,7 +3,6 @@
 // tests run beside the build and the browser tests.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 
 const LINT_DIRS = ['src', 'shared', 'server', 'e2e', 'scripts', 'bench'].filter((dir) =>
   existsSync(dir),
@@ -44,9 +43,6 @@ const steps = [
   { name: 'build', command: 'vite', args: ['build'] },
   { name: 'browser tests', command: 'playwright', args: ['test'] },
 ];
-
-/** The niceness of the steps beside the others (0 is the default, 19 the lowest priority). */
-const BESIDE_NICENESS = 10;
 
 const commandLine = (step) => [step.command, ...step.args].join(' ');
 
@@ -102,9 +98,6 @@ function launch(step, inherit) {
   const child = spawn(resolve(step.command), step.args, {
     stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
   });
-  // The steps beside yield the CPU to the browser tests, the run's longest path (one browser
-  // worker): a lower priority, which the processes they start inherit.
-  if (step.beside && child.pid !== undefined) setPriority(child.pid, BESIDE_NICENESS);
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));

@@ -96,13 +96,26 @@ describe('area rules: the service and the web app agree', () => {
     expect(validateAreaGeometry(area)).toMatch(/at most 100000 are accepted/);
   });
 
-  it('check a 100,000-vertex area in the web app in well under a second each', () => {
-    // turf's kinks took 72 s on such a ring; the sweep takes a few hundred milliseconds.
-    for (const make of [comb, detailedRing]) {
-      const area = make(MAX_AREA_VERTICES).geometry;
-      const began = performance.now();
+  it('checks a 100,000-vertex area in the web app in n log n time, not quadratic', () => {
+    // turf's kinks took 72 s on such a ring: twenty times the vertices, four hundred times the
+    // time (a quadratic pass put in for a try: 628). The sweep takes under 100 ms here, 37 to 56
+    // times a twentieth of the area's time, measured in the same run (the fastest of ten and of
+    // three, after a run to warm up).
+    const fastest = (area: ReturnType<typeof comb>['geometry'], runs: number) => {
       expect(validateAreaGeometry(area)).toBeNull();
-      expect(performance.now() - began).toBeLessThan(1500);
+      let best = Infinity;
+      for (let i = 0; i < runs; i++) {
+        const began = performance.now();
+        validateAreaGeometry(area);
+        best = Math.min(best, performance.now() - began);
+      }
+      return best;
+    };
+    for (const make of [comb, detailedRing]) {
+      const part = fastest(make(MAX_AREA_VERTICES / 20).geometry, 10);
+      const whole = fastest(make(MAX_AREA_VERTICES).geometry, 3);
+      console.log(`${make.name}: ${whole.toFixed(0)} ms, a twentieth of it ${part.toFixed(1)} ms`);
+      expect(whole / part, make.name).toBeLessThan(150);
     }
   });
 });
