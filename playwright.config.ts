@@ -23,9 +23,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // Two workers, in CI too: one browser's test is a serial chain (its page's main thread, then
-  // the software GPU) that leaves part of the machine idle.
-  workers: 2,
+  // Two cores: one browser with a software GPU keeps the machine responsive.
+  workers: CI ? 1 : 2,
   fullyParallel: false,
   retries: CI ? 1 : 0,
   // Generous: the heaviest tests take about a minute on a busy two-core machine, and a test

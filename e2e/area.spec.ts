@@ -76,7 +76,8 @@ test.describe('area workflow', () => {
   }) => {
     const town = await demoTown();
     const { map, panel } = await openDrawMode(page, town, 14);
-    const asked = page.waitForRequest(/\/summarize/);
+    // Drawn, saved and asked for: on a busy machine this took more than the 15 s of an action.
+    const asked = page.waitForRequest(/\/summarize/, { timeout: 60_000 });
     await panel.drawRectangle();
     const vintage = vintageOf(await asked);
     await page.screenshot({ path: test.info().outputPath('area-drawn.png') });
@@ -228,7 +229,7 @@ test.describe('area workflow', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       await route.continue();
     });
-    const asked = page.waitForRequest(/\/summarize/);
+    const asked = page.waitForRequest(/\/summarize/, { timeout: 60_000 });
     await map.clickAt(town.lng, town.lat);
     const started = Date.now();
     await page.getByRole('button', { name: 'Use this county' }).click();
