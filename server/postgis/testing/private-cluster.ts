@@ -3,9 +3,9 @@
 // removed by the test that started it. Nothing depends on a server left running. The template
 // (initdb, and a database with PostGIS each new database is copied from) is made once for the
 // installed PostgreSQL and kept in the temporary folder for the next: initdb and CREATE
-// EXTENSION postgis cost about 1.2 and 0.9 CPU s, a copy of the folder 0.2. PostgreSQL refuses to run as root, so under root the cluster
-// belongs to the `postgres` OS user (Debian's package creates it) and its commands run through
-// runuser.
+// EXTENSION postgis cost about 1.2 and 0.9 CPU s, a copy of the folder 0.2. PostgreSQL refuses
+// to run as root, so under root the cluster belongs to the `postgres` OS user (Debian's package
+// creates it) and its commands run through runuser.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
