@@ -42,12 +42,23 @@ const steps = [
     beside: true,
   },
   { name: 'build', command: 'vite', args: ['build'] },
-  { name: 'browser tests', command: 'playwright', args: ['test'] },
+  { name: 'browser tests', command: 'playwright', args: ['test', '--project', 'chromium'] },
+  // The specs playwright.config.ts names TAIL_SPECS, in a second browser on a second app server
+  // from when the unit and service tests end (or the browser tests, whichever is first): one
+  // browser alone leaves a core idle.
+  {
+    name: 'browser tests, tail',
+    command: 'playwright',
+    args: ['test', '--project', 'chromium-tail'],
+    env: { E2E_PORT: '5198' },
+    after: 'unit and service tests',
+  },
 ];
 
 const commandLine = (step) => [step.command, ...step.args].join(' ');
 
 function when(step) {
+  if (step.after) return `  (beside, once ${step.after} or the step before it has ended)`;
   return step.beside ? '  (beside the steps after it)' : '';
 }
 
@@ -98,6 +109,7 @@ function launch(step, inherit) {
   const began = Date.now();
   const child = spawn(resolve(step.command), step.args, {
     stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...step.env },
   });
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
@@ -150,20 +162,32 @@ async function fail(end) {
   process.exit(1);
 }
 
+/** The runs of the steps started beside, by step name. */
+const started = new Map();
+
+/** Starts a step beside the others, once; a step waiting for it starts when it has passed. */
+function startBeside(step) {
+  if (started.has(step.name) || stopping) return;
+  console.log(`\n▶ ${step.name} (beside the next steps): ${commandLine(step)}`);
+  const run = launch(step, false);
+  started.set(step.name, run);
+  beside.push(run);
+  // A step beside that fails stops the run then, not once the browser tests have ended; one
+  // that passes says so in a line, its output kept for the end.
+  run.ended.then((ended) => {
+    if (stopping) return;
+    if (ended.status !== 0) return finish(run).then(fail);
+    console.log(
+      `✔ ${step.name} passed in ${seconds(ended.ms)} (beside; its output follows at the end)`,
+    );
+    for (const next of steps.filter((s) => s.after === step.name)) startBeside(next);
+  });
+}
+
 for (const step of steps) {
-  if (step.beside) {
-    console.log(`\n▶ ${step.name} (beside the next steps): ${commandLine(step)}`);
-    const run = launch(step, false);
-    // A step beside that fails stops the run then, not once the browser tests have ended; one
-    // that passes says so in a line, its output kept for the end.
-    run.ended.then((ended) => {
-      if (stopping) return;
-      if (ended.status !== 0) return finish(run).then(fail);
-      console.log(
-        `✔ ${step.name} passed in ${seconds(ended.ms)} (beside; its output follows at the end)`,
-      );
-    });
-    beside.push(run);
+  // A step waiting for another starts here at the latest, once the steps before it have ended.
+  if (step.beside || step.after) {
+    startBeside(step);
     continue;
   }
   console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
