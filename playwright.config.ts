@@ -20,31 +20,6 @@ export const CHROMIUM_ARGS = [
   '--ignore-gpu-blocklist',
 ];
 
-/**
- * The specs `npm test` runs in a second browser, on a second app server, once the unit and
- * service tests have ended (scripts/test.mjs): from then until the end the first browser alone
- * would leave a core idle. About an eighth of the browser tests' time, as much as the first
- * browser has left to run by then (a fresh clone's run: the unit tests end about 420 s before
- * the browser tests). `npx playwright test` runs both projects.
- */
-export const TAIL_SPECS = [
-  'share.spec.ts',
-  'sign-in.spec.ts',
-  'small-screens.spec.ts',
-  'upstream.spec.ts',
-  'workspace-parity.spec.ts',
-];
-
-const desktop = {
-  ...devices['Desktop Chrome'],
-  viewport: { width: 1280, height: 800 },
-  launchOptions: {
-    executablePath: CHROMIUM.path,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  },
-};
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -74,9 +49,18 @@ export default defineConfig({
     reducedMotion: 'reduce',
   },
   projects: [
-    { name: 'chromium', use: desktop, testIgnore: TAIL_SPECS },
-    // Its own output folder: the two run in two processes, each clearing its own at its start.
-    { name: 'chromium-tail', use: desktop, testMatch: TAIL_SPECS, outputDir: 'test-results/tail' },
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: CHROMIUM.path,
+          args: CHROMIUM_ARGS,
+          headless: true,
+        },
+      },
+    },
   ],
   webServer: {
     // `npm start`'s script: builds dist/ only when it is missing or stale (npm test has just

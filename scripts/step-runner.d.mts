@@ -3,9 +3,7 @@ export interface Step {
   name: string;
   command: string;
   args: string[];
-  env?: Record<string, string>;
   beside?: boolean;
-  after?: string;
 }
 export function commandLine(step: Step): string;
 export function when(step: Step): string;

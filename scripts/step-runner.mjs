@@ -1,7 +1,6 @@
 // How `npm test` runs its steps (scripts/test.mjs names them): in order, each timed, stopping at
 // the first failure. A step `beside` is started and left running under the steps after it, its
-// output held and printed when it ends. A step `after` another (one beside) starts beside the
-// others as soon as that one has passed, or at the latest when the steps before it have ended.
+// output held and printed when it ends.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 
@@ -10,9 +9,7 @@ import { spawn } from 'node:child_process';
  * @property {string} name
  * @property {string} command `node`, a binary in node_modules/.bin, or one on the PATH
  * @property {string[]} args
- * @property {Record<string, string>} [env] set for this step on top of the runner's own
  * @property {boolean} [beside]
- * @property {string} [after] the name of the step beside whose passing starts this one
  */
 
 /** @param {Step} step */
@@ -20,7 +17,6 @@ export const commandLine = (step) => [step.command, ...step.args].join(' ');
 
 /** @param {Step} step how the step list says when a step runs */
 export function when(step) {
-  if (step.after) return `  (beside, once ${step.after} or the step before it has ended)`;
   return step.beside ? '  (beside the steps after it)' : '';
 }
 
@@ -50,9 +46,8 @@ export function runSteps(steps, out = process.stdout) {
   const start = Date.now();
   /** Every step started and not yet ended. */
   const running = new Set();
-  /** The runs of the steps started beside, in order, and by name. */
+  /** The runs of the steps started beside, in order. */
   const beside = [];
-  const started = new Map();
   let stopping = false;
   let settle;
   const outcome = new Promise((resolved) => (settle = resolved));
@@ -73,7 +68,6 @@ export function runSteps(steps, out = process.stdout) {
     const began = Date.now();
     const child = spawn(resolve(step.command), step.args, {
       stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...step.env },
     });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
@@ -121,12 +115,10 @@ export function runSteps(steps, out = process.stdout) {
     settle(1);
   }
 
-  /** Starts a step beside the others, once; a step waiting for it starts when it has passed. */
+  /** Starts a step beside the others. */
   function startBeside(step) {
-    if (started.has(step.name) || stopping) return;
     print(`\n▶ ${step.name} (beside the next steps): ${commandLine(step)}`);
     const run = launch(step, false);
-    started.set(step.name, run);
     beside.push(run);
     // A step beside that fails stops the run then, not once the browser tests have ended; one
     // that passes says so in a line, its output kept for the end.
@@ -136,15 +128,13 @@ export function runSteps(steps, out = process.stdout) {
       print(
         `✔ ${step.name} passed in ${seconds(ended.ms)} (beside; its output follows at the end)`,
       );
-      for (const next of steps.filter((s) => s.after === step.name)) startBeside(next);
     });
   }
 
   async function main() {
     for (const step of steps) {
       if (stopping) return;
-      // A step waiting for another starts here at the latest, the steps before it ended.
-      if (step.beside || step.after) {
+      if (step.beside) {
         startBeside(step);
         continue;
       }

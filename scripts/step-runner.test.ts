@@ -1,7 +1,6 @@
 // npm test's step runner with stand-in steps (a node script that notes when it starts and ends
-// in a shared file): steps in order, a step beside running under the next, a step `after`
-// another starting as soon as that one passes, and the first failure stopping every step still
-// running with the summary marking it stopped.
+// in a shared file): steps in order, a step beside running under the next, and the first
+// failure stopping every step still running with the summary marking it stopped.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,33 +74,10 @@ describe('npm test step runner', () => {
     expect(text).toMatch(/✔ all 3 steps passed/);
   });
 
-  it('starts a step `after` another as soon as that one passes, under the step in front', async () => {
-    const { code, notes } = await run([
-      { name: 'unit', ms: 100, beside: true },
-      { name: 'browser', ms: 2000 },
-      { name: 'tail', ms: 10, after: 'unit' },
-    ]);
-    expect(code).toBe(0);
-    expect(notes.indexOf('tail start')).toBeGreaterThan(notes.indexOf('unit end'));
-    expect(notes.indexOf('tail end')).toBeLessThan(notes.indexOf('browser end'));
-  });
-
-  it('starts a step `after` another once the steps before it end, if that one is still running', async () => {
-    const { code, notes } = await run([
-      { name: 'unit', ms: 2000, beside: true },
-      { name: 'browser', ms: 10 },
-      { name: 'tail', ms: 10, after: 'unit' },
-    ]);
-    expect(code).toBe(0);
-    expect(notes.indexOf('tail start')).toBeGreaterThan(notes.indexOf('browser end'));
-    expect(notes.indexOf('tail end')).toBeLessThan(notes.indexOf('unit end'));
-  });
-
-  it('stops the step in front when one beside fails, and starts nothing after it', async () => {
+  it('stops the step in front when one beside fails, and starts no later step', async () => {
     const { code, notes, text } = await run([
       { name: 'unit', ms: 100, beside: true, code: 1 },
       { name: 'browser', ms: 60_000 },
-      { name: 'tail', ms: 10, after: 'unit' },
       { name: 'later', ms: 10 },
     ]);
     expect(code).toBe(1);
