@@ -56,7 +56,13 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         launchOptions: {
           executablePath: CHROMIUM.path,
-          args: CHROMIUM_ARGS,
+          // V8 without its optimising compiler (TurboFan; Maglev still optimises): a test's page
+          // lives a few seconds, too short to earn back TurboFan's compiles. The same specs took
+          // 3–6% less CPU and time without it (fixed-broadband and search 128 and 122 CPU s
+          // against 136 and 129, map-room and shell 155 and 147 against 156, location-list and
+          // report 174 against 181), a street-zoom page load about 10%. Tests only: the bench
+          // (bench/map-draw.ts) keeps the browser as planners have it.
+          args: [...CHROMIUM_ARGS, '--js-flags=--no-opt'],
           headless: true,
         },
       },
