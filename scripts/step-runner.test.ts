@@ -33,7 +33,7 @@ async function run(steps: (Omit<Step, 'command' | 'args'> & { ms: number; code?:
   const log = join(dir, `run-${++runs}.log`);
   appendFileSync(log, '');
   let text = '';
-  const code = await runSteps(
+  const exit = await runSteps(
     steps.map(({ ms, code = 0, ...step }) => ({
       ...step,
       command: 'node',
@@ -41,7 +41,7 @@ async function run(steps: (Omit<Step, 'command' | 'args'> & { ms: number; code?:
     })),
     { write: (chunk) => void (text += chunk.toString()) },
   );
-  return { code, notes: readFileSync(log, 'utf8').trim().split('\n'), text };
+  return { code: exit, notes: readFileSync(log, 'utf8').trim().split('\n'), text };
 }
 
 /** The summary's lines: state and name. */
