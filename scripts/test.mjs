@@ -13,7 +13,7 @@ const LINT_DIRS = ['src', 'shared', 'server', 'e2e', 'scripts', 'bench'].filter(
 // the run's longest path; the static checks (each one process on one core) run beside them
 // instead of before them (a fresh clone's run 18 s shorter; the build takes 37 s instead of 11).
 // The machine is busy throughout: a second browser for the last fifth of the specs, started
-// once the unit tests had ended, ran as slowly as both together would alone (1,771 s against
+// once the unit tests had ended, made both browsers about half as fast (the run 1,771 s against
 // 1,760 s without it), so the run is shortened by less work, not by more at once.
 const steps = [
   // The PostGIS tests start a private cluster and import with ogr2ogr: install both if missing.
