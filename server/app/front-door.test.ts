@@ -88,6 +88,15 @@ describe('Host allowlist', () => {
     expect(res.status).toBe(400);
     expect(jsonErrorOf(res).message).toMatch(/host/i);
   });
+
+  // A number past 32 bits is an IPv4 address no URL can hold (the wire fuzz found it as a 500).
+  it('refuses a Host no URL can hold with a JSON 400, not a 500', async () => {
+    for (const host of ['4294967296', '256.1.1.1']) {
+      const res = await send('GET', '/api/health', { Host: host });
+      expect(res.status, host).toBe(400);
+      expect(jsonErrorOf(res), host).toMatchObject({ code: 'invalid_request' });
+    }
+  });
 });
 
 describe('cross-site requests on /api', () => {

@@ -63,14 +63,26 @@ function answerSocket(socket: Duplex, spec: JsonErrorSpec, line: string, log?: L
   setTimeout(() => socket.destroy(), 1000).unref();
 }
 
+/** An error the WHATWG URL parser throws: a Host it cannot hold (say an IPv4 number past 32 bits). */
+function isInvalidUrl(err: unknown): boolean {
+  return err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_INVALID_URL';
+}
+
 /**
  * The Hono app as a node listener. A request the adapter cannot turn into a fetch Request (no
- * Host, a backslash in the path, an unparsable Host) is a 400 JSON, not an empty 400.
+ * Host, a backslash in the path, an unparsable Host, one no URL can hold) is a 400 JSON, not an
+ * empty 400 or a 500.
  */
 export function fetchListener(fetch: Fetch, log?: Log): RequestListener {
-  return getRequestListener(fetch, {
+  // The adapter passes the Host on unparsed; the routes parse the URL. One no URL can hold is
+  // refused here, before any route.
+  const withUrl: Fetch = (request, ...rest) => {
+    void new URL(request.url);
+    return fetch(request, ...rest);
+  };
+  return getRequestListener(withUrl, {
     errorHandler: (err) => {
-      if (err instanceof Error && err.name === 'RequestError') {
+      if (err instanceof Error && (err.name === 'RequestError' || isInvalidUrl(err))) {
         const id = requestIdFor(null);
         log?.(`- - 400 invalid_request (${err.message})`, id);
         return jsonError({
