@@ -252,18 +252,23 @@ export async function deriveFixedTiles(
   );
   const stale = rows.filter((r) => changed.coverage.has(r.vintage) || !r.derived);
   for (const { vintage } of stale) await deriveTiers(client, vintage);
+  const tiered = performance.now();
   // Cells derived before the coarse resolutions were added have no parents: derived again.
   const { rows: cellRows } = await client.query<{ ok: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM location_cells) AND EXISTS (SELECT 1 FROM hex_parents) AS ok',
   );
   const cells = changed.fabric || !cellRows[0].ok ? await deriveCells(client) : 0;
+  const celled = performance.now();
   const regroup = rows.filter((r) => cells > 0 || stale.includes(r) || !r.grouped);
   for (const { vintage } of regroup) await deriveGroups(client, vintage);
   if (stale.length || cells) {
+    const secs = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
     const what = [
       stale.length ? `tier strings of ${stale.map((r) => r.vintage).join(', ')}` : '',
       cells ? `${cells} H3 cells` : '',
     ].filter(Boolean);
-    log(`${what.join(' and ')} in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    log(
+      `${what.join(' and ')} in ${secs(began, performance.now())} s (tiers ${secs(began, tiered)} s, cells ${secs(tiered, celled)} s, hexagon groups ${secs(celled, performance.now())} s)`,
+    );
   }
 }

@@ -13,7 +13,7 @@ import { deriveLayerAreas } from './derive-location-areas';
 import { deriveLocationCoverage } from './derive-location-coverage';
 import { derivePointBlocks } from './derive-point-blocks';
 import { deriveTownLabels } from './derive-town-labels';
-import { markPublished, unpublished } from './ledger';
+import { markPublished, setImportBudget, unpublished } from './ledger';
 import { attachLoaded, partitionName } from './partitions';
 
 const DERIVED_TABLES = [
@@ -123,15 +123,7 @@ export async function finishImport(
   const began = performance.now();
   await client.query('BEGIN');
   try {
-    // The spatial joins' cost estimates are huge, which makes the planner spend seconds
-    // compiling them (JIT) for no gain.
-    await client.query('SET LOCAL jit = off');
-    // The derivations sort and group whole releases (the fixed records by location, the
-    // locations by point): with the default 4 MB each spills to temporary files several times
-    // over. The statements run one at a time, so this is the import's own budget; the index
-    // builds of ATTACH use maintenance_work_mem.
-    await client.query(`SET LOCAL work_mem = '256MB'`);
-    await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+    await setImportBudget(client);
     await publish(client, log, known);
     await client.query('COMMIT');
   } catch (err) {

@@ -25,6 +25,19 @@ export interface LoadOutcome {
   rowsPerSecond: number;
 }
 
+/**
+ * The import's memory for the statements of the transaction it is in (a connection runs one at a
+ * time, and the import has two): whole-release sorts and groupings, and a file's checks (its
+ * duplicate keys grouped, its location_ids hashed against a release's), spill to temporary files
+ * several times over with the default 4 MB. ATTACH's index builds use maintenance_work_mem. The
+ * planner's JIT is off: the big joins' cost estimates make it spend seconds compiling for no gain.
+ */
+export async function setImportBudget(client: pg.Client): Promise<void> {
+  await client.query('SET LOCAL jit = off');
+  await client.query(`SET LOCAL work_mem = '256MB'`);
+  await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+}
+
 export async function alreadyLoaded(
   client: pg.Client,
   kind: string,

@@ -13,6 +13,7 @@ import {
   alreadyLoaded,
   recordFile,
   replaceScope,
+  setImportBudget,
   type LoadContext,
   type LoadOutcome,
 } from './ledger';
@@ -98,6 +99,7 @@ export async function loadCsvFile(
   let copy: CopyWriter | null = null;
   await client.query('BEGIN');
   try {
+    await setImportBudget(client);
     const partition = await ensurePartition(client, spec.table, vintage);
     const columns = spec.columns.map(([c, type]) => `${pg.escapeIdentifier(c)} ${type}`);
     await client.query(

@@ -10,6 +10,7 @@ import {
   alreadyLoaded,
   recordFile,
   replaceScope,
+  setImportBudget,
   type LoadContext,
   type LoadOutcome,
 } from './ledger';
@@ -99,6 +100,7 @@ export async function loadLayerFile(
     await stageLayer(url, kind, path, name, stageName);
     await client.query('BEGIN');
     try {
+      await setImportBudget(client);
       await checkAttributes(client, stageName, kind, name);
       const { rows: counted } = await client.query<{ n: string }>(
         `SELECT count(*) AS n FROM ${stage}`,

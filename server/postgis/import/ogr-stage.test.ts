@@ -1,6 +1,6 @@
 // ogr2ogr stages a layer without blocking the importer's event loop: the CSV files load on the
 // other queue meanwhile (run-import.ts), which a synchronous child process would stall.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -62,8 +62,36 @@ describe('stageLayer', () => {
     } finally {
       await client.end();
     }
-    // Two GDAL runs over 30,000 features take well over the few milliseconds of two ticks.
+    // A GDAL run over 30,000 features takes well over the few milliseconds of two ticks.
     expect(ticks).toBeGreaterThan(2);
+  });
+
+  it('stages a GeoJSON file without listing its layers first (which reads it all once more)', async () => {
+    const path = join(dir, 'unlisted.geojson');
+    writeFileSync(path, parcels(10));
+    // An ogrinfo first on the PATH that only fails: listing the layers would refuse the file.
+    const bin = join(dir, 'bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'ogrinfo'), '#!/bin/sh\necho "not to be run" >&2\nexit 1\n', {
+      mode: 0o755,
+    });
+    const path0 = process.env.PATH;
+    process.env.PATH = `${bin}:${path0}`;
+    try {
+      await stageLayer(cluster.url, 'parcels', path, 'unlisted.geojson', 'stage_unlisted');
+    } finally {
+      process.env.PATH = path0;
+    }
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM stage_unlisted',
+      );
+      expect(rows[0]!.n).toBe(10);
+    } finally {
+      await client.end();
+    }
   });
 
   it('refuses a file GDAL cannot read, naming it', async () => {

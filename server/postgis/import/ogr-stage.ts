@@ -73,11 +73,13 @@ export async function stageLayer(
   name: string,
   table: string,
 ) {
-  const layer = await pickLayer(path, kind, name);
+  // A GeoJSON file is one layer, and listing it would read the whole file once more.
+  const geojson = /\.(geo)?json$/i.test(path);
+  const layer = geojson ? [] : [await pickLayer(path, kind, name)];
   const { conninfo, password } = pgConnection(url);
   // prettier-ignore
   const args = [
-    '-f', 'PostgreSQL', `PG:${conninfo}`, path, layer,
+    '-f', 'PostgreSQL', `PG:${conninfo}`, path, ...layer,
     '-nln', table, '-t_srs', 'EPSG:4326', '-dim', 'XY',
     '-nlt', kind === 'roads' ? 'MULTILINESTRING' : 'MULTIPOLYGON',
     '-lco', 'GEOMETRY_NAME=geom', '-lco', 'FID=ogc_fid', '-lco', 'SPATIAL_INDEX=NONE',
@@ -86,6 +88,7 @@ export async function stageLayer(
   ];
   const run = await ogr('ogr2ogr', args, password);
   if (run.status !== 0) {
-    throw new FileRefused(`${name}: ogr2ogr could not read the layer: ${run.stderr.trim()}`);
+    const what = geojson ? 'GDAL cannot read it' : 'ogr2ogr could not read the layer';
+    throw new FileRefused(`${name}: ${what}: ${run.stderr.trim()}`);
   }
 }
