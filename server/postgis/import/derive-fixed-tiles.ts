@@ -28,6 +28,7 @@ import {
   HEX_BASE_RESOLUTION,
 } from '../../service/store/rules/tile-grid';
 import { CopyWriter } from './copy-writer';
+import { holdsNoRow, withIndexesAfter } from './indexes-after';
 
 const DIGITS = TIER_TECHNOLOGIES.length * 2;
 const OFFERS = `
@@ -157,23 +158,28 @@ async function deriveCells(client: pg.Client): Promise<number> {
     );
     await client.query('TRUNCATE location_cells, hex_parents, hex_cells');
     const cells = GROUPED_HEX_RESOLUTIONS.map(() => new Set<string>());
-    const out = CopyWriter.open(client, 'COPY location_cells (location_id, h3_7, h3_8) FROM STDIN');
-    try {
-      for await (const line of createInterface({ input: createReadStream(points) })) {
-        const [id, lat, lng] = line.split('\t');
-        const ids = GROUPED_HEX_RESOLUTIONS.map((res, k) => {
-          const cell = latLngToCell(Number(lat), Number(lng), res);
-          cells[k].add(cell);
-          return cell;
-        });
-        out.row([id, ...ids]);
-        await out.flushSome();
+    await withIndexesAfter(client, 'location_cells', true, async () => {
+      const out = CopyWriter.open(
+        client,
+        'COPY location_cells (location_id, h3_7, h3_8) FROM STDIN',
+      );
+      try {
+        for await (const line of createInterface({ input: createReadStream(points) })) {
+          const [id, lat, lng] = line.split('\t');
+          const ids = GROUPED_HEX_RESOLUTIONS.map((res, k) => {
+            const cell = latLngToCell(Number(lat), Number(lng), res);
+            cells[k].add(cell);
+            return cell;
+          });
+          out.row([id, ...ids]);
+          await out.flushSome();
+        }
+        await out.end();
+      } catch (err) {
+        await out.abort();
+        throw err;
       }
-      await out.end();
-    } catch (err) {
-      await out.abort();
-      throw err;
-    }
+    });
     const byRes = new Map<number, Set<string>>(
       GROUPED_HEX_RESOLUTIONS.map((res, k) => [res, cells[k]]),
     );
@@ -251,7 +257,14 @@ export async function deriveFixedTiles(
        FROM (SELECT DISTINCT vintage FROM import_files WHERE kind = 'fixed') v ORDER BY 1`,
   );
   const stale = rows.filter((r) => changed.coverage.has(r.vintage) || !r.derived);
-  for (const { vintage } of stale) await deriveTiers(client, vintage);
+  await withIndexesAfter(
+    client,
+    'fixed_tiers',
+    await holdsNoRow(client, 'fixed_tiers'),
+    async () => {
+      for (const { vintage } of stale) await deriveTiers(client, vintage);
+    },
+  );
   const tiered = performance.now();
   // Cells derived before the coarse resolutions were added have no parents: derived again.
   const { rows: cellRows } = await client.query<{ ok: boolean }>(
@@ -260,7 +273,9 @@ export async function deriveFixedTiles(
   const cells = changed.fabric || !cellRows[0].ok ? await deriveCells(client) : 0;
   const celled = performance.now();
   const regroup = rows.filter((r) => cells > 0 || stale.includes(r) || !r.grouped);
-  for (const { vintage } of regroup) await deriveGroups(client, vintage);
+  await withIndexesAfter(client, 'hex_groups', await holdsNoRow(client, 'hex_groups'), async () => {
+    for (const { vintage } of regroup) await deriveGroups(client, vintage);
+  });
   if (stale.length || cells) {
     const secs = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
     const what = [

@@ -15,6 +15,7 @@ import {
   statusFromBestTier,
 } from '../../../shared/fixed-status';
 import { SERVED_STATUS } from '../../service/store/rules/served-status-codes';
+import { holdsNoRow, withIndexesAfter } from './indexes-after';
 
 const FIBER = 50;
 const AUDIENCE = 'residential';
@@ -96,16 +97,19 @@ export async function deriveLocationCoverage(
   changed: (vintage: string) => boolean,
 ): Promise<string[]> {
   const written: string[] = [];
-  for (const v of releases) {
-    if (!changed(v)) {
-      const { rowCount } = await client.query(
-        'SELECT 1 FROM location_coverage WHERE vintage = $1 LIMIT 1',
-        [v],
-      );
-      if (rowCount) continue;
+  const empty = await holdsNoRow(client, 'location_coverage');
+  await withIndexesAfter(client, 'location_coverage', empty, async () => {
+    for (const v of releases) {
+      if (!changed(v)) {
+        const { rowCount } = await client.query(
+          'SELECT 1 FROM location_coverage WHERE vintage = $1 LIMIT 1',
+          [v],
+        );
+        if (rowCount) continue;
+      }
+      await deriveRelease(client, v);
+      written.push(v);
     }
-    await deriveRelease(client, v);
-    written.push(v);
-  }
+  });
   return written;
 }

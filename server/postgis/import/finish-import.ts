@@ -13,6 +13,7 @@ import { deriveLayerAreas } from './derive-location-areas';
 import { deriveLocationCoverage } from './derive-location-coverage';
 import { derivePointBlocks } from './derive-point-blocks';
 import { deriveTownLabels } from './derive-town-labels';
+import { withIndexesAfter } from './indexes-after';
 import { markPublished, setImportBudget, unpublished } from './ledger';
 import { attachLoaded, partitionName } from './partitions';
 
@@ -76,10 +77,12 @@ async function publish(
   const fabricChanged = changed.get('locations') ?? new Set<string>();
   if (fabricChanged.size > 0) {
     await client.query('TRUNCATE location_features');
-    await client.query(
-      `INSERT INTO location_features (location_id, feature)
-       SELECT location_id, row_number() OVER (ORDER BY location_id) - 1
-         FROM (SELECT DISTINCT location_id FROM locations) d`,
+    await withIndexesAfter(client, 'location_features', true, () =>
+      client.query(
+        `INSERT INTO location_features (location_id, feature)
+         SELECT location_id, row_number() OVER (ORDER BY location_id) - 1
+           FROM (SELECT DISTINCT location_id FROM locations) d`,
+      ),
     );
     await client.query('TRUNCATE match_cities');
     await client.query('INSERT INTO match_cities (city) SELECT DISTINCT city FROM locations');
