@@ -52,8 +52,8 @@ const COMMAND: Command = {
                   bench cluster of its own (reused after; the import figures are the record's),
                   then locate and summarize over it beside the memory store over the 1M demo
                   county, and its hexagon tiles at state zoom; needs --store postgis
-  --locations N   with --state, the state's size (default 10000000; 10M takes about 25 minutes
-                  to write and an hour to import)
+  --locations N   with --state, the state's size (default 10000000; 10M takes about 12 minutes
+                  to write and 40 to import on 2 cores)
   --seed N        with --state, the generator's seed (default ${DEFAULT_SEED})
   --release R     with --state, the one release written and imported (default ${NEWEST})
   --reimport      with --state, import it again even when the bench cluster holds it`,

@@ -2,8 +2,8 @@
 // the state written in the published layouts by `npm run demo -- --export DIR --state …` into
 // .data/, once, then loaded by `npm run import` into a bench cluster of its own (kept in .data/
 // as the county's is), once. Both run as child processes, exactly as an operator runs them, so
-// the importer's peak RSS is its own. A 10M state takes about 25 minutes to write and an hour
-// to import here, so a cluster loaded by an earlier importer is reused and said to be
+// the importer's peak RSS is its own. A 10M state takes about 12 minutes to write and 40 to
+// import on 2 cores, so a cluster loaded by an earlier importer is reused and said to be
 // (`--reimport` loads it again).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

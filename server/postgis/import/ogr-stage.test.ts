@@ -41,6 +41,20 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Rows in a staging table. */
+async function stagedRows(table: string): Promise<number> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${pg.escapeIdentifier(table)}`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('stageLayer', () => {
   it('stages every feature while the event loop goes on', async () => {
     const path = join(dir, 'parcels.geojson');
@@ -52,16 +66,7 @@ describe('stageLayer', () => {
     } finally {
       clearInterval(timer);
     }
-    const client = new pg.Client({ connectionString: cluster.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM stage_parcels',
-      );
-      expect(rows[0]!.n).toBe(30_000);
-    } finally {
-      await client.end();
-    }
+    expect(await stagedRows('stage_parcels')).toBe(30_000);
     // A GDAL run over 30,000 features takes well over the few milliseconds of two ticks.
     expect(ticks).toBeGreaterThan(2);
   });
@@ -82,16 +87,7 @@ describe('stageLayer', () => {
     } finally {
       process.env.PATH = path0;
     }
-    const client = new pg.Client({ connectionString: cluster.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM stage_unlisted',
-      );
-      expect(rows[0]!.n).toBe(10);
-    } finally {
-      await client.end();
-    }
+    expect(await stagedRows('stage_unlisted')).toBe(10);
   });
 
   it('refuses a file GDAL cannot read, naming it', async () => {
